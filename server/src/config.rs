@@ -1,0 +1,111 @@
+//! Every setting of the server, each both a flag and an environment variable, with defaults
+//! that give a working shop on a fresh machine.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+/// Settings shared by every subcommand: where the data lives.
+#[derive(Debug, Clone, Args)]
+pub struct StorageConfig {
+    /// `sqlite://…` (default: a file in the data folder) or `postgres://…`.
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+
+    /// Folder for the SQLite file, uploaded images, the generated secret and backups.
+    #[arg(long, env = "HARIYALI_DATA_DIR", default_value = "data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// Connections in the read pool (PostgreSQL: the whole pool).
+    #[arg(long, env = "HARIYALI_DB_POOL", default_value_t = 16, global = true)]
+    pub db_pool_size: u32,
+}
+
+impl StorageConfig {
+    /// The database URL, defaulting to `hariyali.db` inside the data folder.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) if !url.trim().is_empty() => url.clone(),
+            _ => format!("sqlite://{}", self.data_dir.join("hariyali.db").display()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Settings of `hariyali serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeConfig {
+    /// Address to listen on.
+    #[arg(long, env = "HARIYALI_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Seed and advertise the demo catalogue and accounts. Unset: on for a new database.
+    #[arg(long, env = "HARIYALI_DEMO")]
+    pub demo: Option<BoolFlag>,
+
+    /// Token signing key; generated once and kept in the data folder when not given.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+
+    /// Log format; levels come from `RUST_LOG`.
+    #[arg(long, env = "HARIYALI_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+
+    /// Folder with the built web app (`web/dist`); nothing is served outside `/api` when missing.
+    #[arg(long, env = "HARIYALI_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+
+    /// Trust the left-most `X-Forwarded-For` address (only behind a proxy you run).
+    #[arg(long, env = "HARIYALI_TRUST_PROXY", default_value = "false")]
+    pub trust_proxy: BoolFlag,
+
+    /// Sign-in and sign-up attempts allowed per client address per minute.
+    #[arg(long, env = "HARIYALI_AUTH_RATE_PER_MINUTE", default_value_t = 30)]
+    pub auth_rate_per_minute: u32,
+
+    /// Failed sign-ins allowed per account before it is paused for 15 minutes.
+    #[arg(long, env = "HARIYALI_LOGIN_FAILURES", default_value_t = 10)]
+    pub login_failures_per_account: u32,
+
+    /// How long a sign-in lasts, in hours.
+    #[arg(long, env = "HARIYALI_TOKEN_HOURS", default_value_t = 168)]
+    pub token_hours: u64,
+}
+
+/// A boolean that reads like people write it in env files: 1/0, true/false, on/off, yes/no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoolFlag(pub bool);
+
+impl std::str::FromStr for BoolFlag {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" | "on" | "yes" => Ok(BoolFlag(true)),
+            "0" | "false" | "off" | "no" | "" => Ok(BoolFlag(false)),
+            other => Err(format!("expected on/off, true/false or 1/0, got `{other}`")),
+        }
+    }
+}
+
+impl ServeConfig {
+    /// Defaults for tests and tools that build an app without a command line.
+    pub fn for_tests() -> Self {
+        ServeConfig {
+            addr: "127.0.0.1:0".parse().expect("valid address"),
+            demo: Some(BoolFlag(false)),
+            jwt_secret: Some("test-secret-test-secret-test-secret".into()),
+            log_format: LogFormat::Text,
+            web_dir: PathBuf::from("web/dist"),
+            trust_proxy: BoolFlag(false),
+            auth_rate_per_minute: 1000,
+            login_failures_per_account: 10,
+            token_hours: 168,
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Pure rules of the shop: no I/O, easy to test.
+
+pub mod ids;
+pub mod validation;

@@ -1,0 +1,610 @@
+//! The rules of spec section 5 and the contract, with their messages. The web app mirrors
+//! these; the server is the one that enforces them.
+
+use crate::error::FieldError;
+
+pub const CATEGORIES: [&str; 6] = [
+    "Indoor",
+    "Outdoor",
+    "Succulents",
+    "Flowering",
+    "Herbs",
+    "Trees",
+];
+
+pub const PASSWORD_RULE_MESSAGE: &str = "Password must contain at least 8 characters, one uppercase letter, one lowercase letter, one number, and one special character";
+
+pub const PRICE_MAX: i64 = 999_999;
+pub const STOCK_MAX: i64 = 10_000;
+pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
+
+/// Collects failed rules so a form reports all of them at once.
+#[derive(Debug, Default)]
+pub struct Errors(Vec<FieldError>);
+
+impl Errors {
+    pub fn check(&mut self, field: &str, outcome: Option<&str>) {
+        if let Some(message) = outcome {
+            self.0.push(FieldError::new(field, message));
+        }
+    }
+
+    pub fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn into_result(self) -> Result<(), crate::error::ApiError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(crate::error::ApiError::invalid(self.0))
+        }
+    }
+}
+
+fn blank(value: Option<&str>) -> bool {
+    value.is_none_or(|v| v.trim().is_empty())
+}
+
+/// Email: local part, @, domain with a top-level domain of two or more letters; no spaces,
+/// no consecutive dots, no dot at either end of the domain; 5 to 255 characters.
+pub fn email(value: Option<&str>) -> Option<&'static str> {
+    if blank(value) {
+        return Some("Email is required");
+    }
+    let value = value.unwrap_or_default().trim();
+    if is_valid_email(value) {
+        None
+    } else {
+        Some("Enter a valid email address")
+    }
+}
+
+fn is_valid_email(value: &str) -> bool {
+    let len = value.chars().count();
+    if !(5..=255).contains(&len) || value.contains("..") {
+        return false;
+    }
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._%+-'".contains(c));
+    if !local_ok || domain.starts_with('.') || domain.ends_with('.') {
+        return false;
+    }
+    let labels: Vec<&str> = domain.split('.').collect();
+    if labels.len() < 2 {
+        return false;
+    }
+    let labels_ok = labels.iter().all(|l| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    });
+    let tld = labels[labels.len() - 1];
+    labels_ok && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// The sign-up password rule (contract: lower, upper, number and special, 8 to 255).
+pub fn new_password(value: Option<&str>) -> Option<&'static str> {
+    let Some(value) = value.filter(|v| !v.is_empty()) else {
+        return Some("Password is required");
+    };
+    if value.chars().count() > 255 {
+        return Some("Password cannot exceed 255 characters");
+    }
+    let strong = value.chars().count() >= 8
+        && value.chars().any(|c| c.is_lowercase())
+        && value.chars().any(|c| c.is_uppercase())
+        && value.chars().any(|c| c.is_ascii_digit())
+        && value
+            .chars()
+            .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
+    if strong {
+        None
+    } else {
+        Some(PASSWORD_RULE_MESSAGE)
+    }
+}
+
+/// The new password of a password change: under 6 characters says so first.
+pub fn changed_password(value: Option<&str>) -> Option<&'static str> {
+    match value {
+        None | Some("") => Some("New password is required"),
+        Some(v) if v.chars().count() < 6 => Some("Password must be at least 6 characters"),
+        other => new_password(other),
+    }
+}
+
+/// A person's name: letters (any script), spaces, apostrophes and hyphens; 2 to 50; no
+/// leading, trailing or double spaces.
+pub fn person_name(value: Option<&str>) -> Option<&'static str> {
+    if blank(value) {
+        return Some("Name is required");
+    }
+    let value = value.unwrap_or_default();
+    let len = value.chars().count();
+    if value.starts_with(' ') || value.ends_with(' ') {
+        return Some("Name cannot start or end with a space");
+    }
+    if value.contains("  ") {
+        return Some("Name cannot contain consecutive spaces");
+    }
+    if !value
+        .chars()
+        .all(|c| is_letter(c) || c == ' ' || c == '\'' || c == '-')
+    {
+        return Some("Name can only contain letters, spaces, apostrophes and hyphens");
+    }
+    if len < 2 {
+        return Some("Name must be at least 2 characters");
+    }
+    if len > 50 {
+        return Some("Name cannot exceed 50 characters");
+    }
+    None
+}
+
+/// Letters of any script, including the vowel signs and virama of Indian scripts.
+fn is_letter(c: char) -> bool {
+    c.is_alphabetic() || ('\u{0900}'..='\u{0DFF}').contains(&c)
+}
+
+/// A delivery address, checked as at checkout (spec section 5, "Checkout address").
+pub struct AddressInput<'a> {
+    pub street: Option<&'a str>,
+    pub city: Option<&'a str>,
+    pub state: Option<&'a str>,
+    pub zip_code: Option<&'a str>,
+    pub phone: Option<&'a str>,
+}
+
+pub fn delivery_address(input: &AddressInput<'_>, errors: &mut Errors) {
+    errors.check("street", street(input.street));
+    errors.check("city", place(input.city, "City"));
+    errors.check("state", place(input.state, "State"));
+    errors.check("zipCode", zip_code(input.zip_code));
+    errors.check("phone", phone(input.phone));
+}
+
+pub fn street(value: Option<&str>) -> Option<&'static str> {
+    if blank(value) {
+        return Some("Street address is required");
+    }
+    let len = value.unwrap_or_default().trim().chars().count();
+    if len < 10 {
+        Some("Street address must be at least 10 characters")
+    } else if len > 200 {
+        Some("Street address cannot exceed 200 characters")
+    } else {
+        None
+    }
+}
+
+/// City or state: letters and spaces, 2 to 50.
+pub fn place(value: Option<&str>, which: &str) -> Option<&'static str> {
+    let city = which == "City";
+    if blank(value) {
+        return Some(if city {
+            "City is required"
+        } else {
+            "State is required"
+        });
+    }
+    let value = value.unwrap_or_default().trim();
+    let len = value.chars().count();
+    if !value.chars().all(|c| is_letter(c) || c == ' ') {
+        Some(if city {
+            "City name can only contain letters and spaces"
+        } else {
+            "State name can only contain letters and spaces"
+        })
+    } else if len < 2 {
+        Some(if city {
+            "City name must be at least 2 characters"
+        } else {
+            "State name must be at least 2 characters"
+        })
+    } else if len > 50 {
+        Some(if city {
+            "City name cannot exceed 50 characters"
+        } else {
+            "State name cannot exceed 50 characters"
+        })
+    } else {
+        None
+    }
+}
+
+pub fn zip_code(value: Option<&str>) -> Option<&'static str> {
+    if blank(value) {
+        return Some("ZIP Code is required");
+    }
+    let value = value.unwrap_or_default().trim();
+    if value.len() == 6 && value.chars().all(|c| c.is_ascii_digit()) {
+        None
+    } else {
+        Some("ZIP Code must be exactly 6 digits")
+    }
+}
+
+/// Indian mobile number: 10 digits starting with 6 to 9.
+pub fn phone(value: Option<&str>) -> Option<&'static str> {
+    if blank(value) {
+        return Some("Phone number is required");
+    }
+    let value = value.unwrap_or_default().trim();
+    if value.len() != 10 || !value.chars().all(|c| c.is_ascii_digit()) {
+        Some("Phone number must be exactly 10 digits")
+    } else if !matches!(value.as_bytes()[0], b'6'..=b'9') {
+        Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
+    } else {
+        None
+    }
+}
+
+/// Profile address fields have no format rules (spec), only a sane length.
+pub fn profile_address_field(value: Option<&str>) -> Option<&'static str> {
+    match value {
+        Some(v) if v.chars().count() > 200 => Some("Address fields cannot exceed 200 characters"),
+        _ => None,
+    }
+}
+
+/// The admin plant form, as text fields straight from the multipart body.
+#[derive(Debug, Default, Clone)]
+pub struct PlantForm {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub price: Option<String>,
+    pub original_price: Option<String>,
+    pub stock: Option<String>,
+    pub categories: Vec<String>,
+}
+
+/// A plant that passed every rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidPlant {
+    pub name: String,
+    pub description: String,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub stock: i64,
+    pub categories: Vec<String>,
+}
+
+/// Checks the admin form and reports every failed rule together.
+pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
+    let name = form.name.as_deref().map(str::trim).unwrap_or_default();
+    let name_len = name.chars().count();
+    if name.is_empty() {
+        errors.push("name", "Plant name is required");
+    } else if !(2..=100).contains(&name_len) {
+        errors.push("name", "Plant name must be between 2 and 100 characters");
+    } else if !name
+        .chars()
+        .all(|c| is_letter(c) || c == ' ' || c == '-' || c == '\'')
+        || name.contains("  ")
+    {
+        errors.push(
+            "name",
+            "Plant name can only contain letters, spaces, hyphens and apostrophes",
+        );
+    }
+
+    let description = form
+        .description
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default();
+    let description_len = description.chars().count();
+    if description.is_empty() {
+        errors.push("description", "Description is required");
+    } else if !(10..=1000).contains(&description_len) {
+        errors.push(
+            "description",
+            "Description must be between 10 and 1000 characters",
+        );
+    }
+
+    let price = whole_number(form.price.as_deref(), "price", "Price", errors);
+    if let Some(p) = price {
+        if !(1..=PRICE_MAX).contains(&p) {
+            errors.push("price", "Price must be between 1 and 999,999");
+        }
+    }
+
+    let original_price = match form.original_price.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => match parse_whole(raw) {
+            None => {
+                errors.push("originalPrice", "Original price must be a whole number");
+                None
+            }
+            Some(op) => {
+                if op > PRICE_MAX {
+                    errors.push("originalPrice", "Original price cannot exceed 999,999");
+                } else if price.is_some_and(|p| op < p) {
+                    errors.push(
+                        "originalPrice",
+                        "Original price must be greater than or equal to the price",
+                    );
+                }
+                Some(op)
+            }
+        },
+    };
+
+    let stock = whole_number(form.stock.as_deref(), "stock", "Stock", errors);
+    if let Some(s) = stock {
+        if !(0..=STOCK_MAX).contains(&s) {
+            errors.push("stock", "Stock must be between 0 and 10,000");
+        }
+    }
+
+    let mut categories: Vec<String> = Vec::new();
+    for raw in &form.categories {
+        let c = raw.trim();
+        match CATEGORIES.iter().find(|k| k.eq_ignore_ascii_case(c)) {
+            Some(known) if !categories.iter().any(|x| x == known) => {
+                categories.push(known.to_string())
+            }
+            Some(_) => {}
+            None => errors.push("categories", format!("Unknown category: {c}")),
+        }
+    }
+    if categories.is_empty() && form.categories.iter().all(|c| c.trim().is_empty()) {
+        errors.push("categories", "Please select at least one category");
+    } else if categories.len() > 5 {
+        errors.push("categories", "Cannot select more than 5 categories");
+    }
+
+    if !errors.is_empty() {
+        return None;
+    }
+    Some(ValidPlant {
+        name: name.to_string(),
+        description: description.to_string(),
+        price: price?,
+        original_price,
+        stock: stock?,
+        categories,
+    })
+}
+
+fn whole_number(raw: Option<&str>, field: &str, label: &str, errors: &mut Errors) -> Option<i64> {
+    match raw.map(str::trim) {
+        None | Some("") => {
+            errors.push(field, format!("{label} is required"));
+            None
+        }
+        Some(raw) => {
+            let parsed = parse_whole(raw);
+            if parsed.is_none() {
+                errors.push(field, format!("{label} must be a whole number"));
+            }
+            parsed
+        }
+    }
+}
+
+/// A whole number as people type it; "12.0" counts, "12.5" and "1e3" do not.
+fn parse_whole(raw: &str) -> Option<i64> {
+    let digits = raw.strip_suffix(".0").unwrap_or(raw);
+    if digits.is_empty() || digits.len() > 12 {
+        return None;
+    }
+    let (negative, body) = match digits.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, digits),
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let value: i64 = body.parse().ok()?;
+    Some(if negative { -value } else { value })
+}
+
+/// A star rating from 1 to 5.
+pub fn rating(value: Option<i64>) -> Option<&'static str> {
+    match value {
+        None | Some(0) => Some("Please select a rating"),
+        Some(1..=5) => None,
+        Some(_) => Some("Rating must be between 1 and 5"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_follow_the_spec_pattern() {
+        for ok in [
+            "a@b.in",
+            "priya.sharma@example.co.in",
+            "x+y@mail-box.com",
+            "A.B@C.IO",
+        ] {
+            assert_eq!(email(Some(ok)), None, "{ok}");
+        }
+        for bad in [
+            "",
+            "ab",
+            "a@b",
+            "a@b.c",
+            "a b@c.in",
+            "a..b@c.in",
+            "a@.c.in",
+            "a@c.in.",
+            "a@c..in",
+            "a@c.1n",
+            "@c.in",
+        ] {
+            assert!(email(Some(bad)).is_some(), "{bad}");
+        }
+        assert_eq!(email(None), Some("Email is required"));
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(email(Some(&long)), Some("Enter a valid email address"));
+    }
+
+    #[test]
+    fn passwords_need_all_four_kinds() {
+        assert_eq!(new_password(Some("Garden@2025")), None);
+        for weak in [
+            "garden@2025",
+            "GARDEN@2025",
+            "Garden@abc",
+            "Garden2025",
+            "G@1a",
+        ] {
+            assert_eq!(
+                new_password(Some(weak)),
+                Some(PASSWORD_RULE_MESSAGE),
+                "{weak}"
+            );
+        }
+        assert_eq!(new_password(Some("")), Some("Password is required"));
+        assert_eq!(
+            changed_password(Some("Ab@1")),
+            Some("Password must be at least 6 characters")
+        );
+        assert_eq!(
+            changed_password(Some("abcdefg")),
+            Some(PASSWORD_RULE_MESSAGE)
+        );
+    }
+
+    #[test]
+    fn names_allow_letters_of_any_script() {
+        for ok in ["Priya Sharma", "D'Souza", "Anne-Marie", "प्रिया शर्मा", "Jo"]
+        {
+            assert_eq!(person_name(Some(ok)), None, "{ok}");
+        }
+        assert_eq!(person_name(Some("   ")), Some("Name is required"));
+        assert_eq!(
+            person_name(Some(" Priya")),
+            Some("Name cannot start or end with a space")
+        );
+        assert_eq!(
+            person_name(Some("Priya  S")),
+            Some("Name cannot contain consecutive spaces")
+        );
+        assert_eq!(
+            person_name(Some("R2D2")),
+            Some("Name can only contain letters, spaces, apostrophes and hyphens")
+        );
+        assert_eq!(
+            person_name(Some("P")),
+            Some("Name must be at least 2 characters")
+        );
+        assert_eq!(
+            person_name(Some(&"a".repeat(51))),
+            Some("Name cannot exceed 50 characters")
+        );
+    }
+
+    #[test]
+    fn phone_and_zip_rules() {
+        assert_eq!(phone(Some("9876543210")), None);
+        assert_eq!(
+            phone(Some("5876543210")),
+            Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
+        );
+        assert_eq!(
+            phone(Some("98765")),
+            Some("Phone number must be exactly 10 digits")
+        );
+        assert_eq!(
+            phone(Some("98765abcde")),
+            Some("Phone number must be exactly 10 digits")
+        );
+        assert_eq!(zip_code(Some("560001")), None);
+        assert_eq!(
+            zip_code(Some("5600")),
+            Some("ZIP Code must be exactly 6 digits")
+        );
+        assert_eq!(
+            place(Some("Pune 2"), "City"),
+            Some("City name can only contain letters and spaces")
+        );
+        assert_eq!(
+            place(Some("K"), "State"),
+            Some("State name must be at least 2 characters")
+        );
+        assert_eq!(
+            street(Some("short")),
+            Some("Street address must be at least 10 characters")
+        );
+    }
+
+    #[test]
+    fn plant_form_reports_every_rule_together() {
+        let form = PlantForm {
+            name: Some("X".into()),
+            description: Some("short".into()),
+            price: Some("12.5".into()),
+            original_price: Some("abc".into()),
+            stock: Some("10001".into()),
+            categories: vec![],
+        };
+        let mut errors = Errors::default();
+        assert!(plant_form(&form, &mut errors).is_none());
+        let fields: Vec<_> = errors.0.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "name",
+                "description",
+                "price",
+                "originalPrice",
+                "stock",
+                "categories"
+            ]
+        );
+    }
+
+    #[test]
+    fn plant_form_accepts_a_good_plant_and_dedups_categories() {
+        let form = PlantForm {
+            name: Some("Snake Plant".into()),
+            description: Some("Hardy upright plant for any room.".into()),
+            price: Some("299".into()),
+            original_price: Some("399".into()),
+            stock: Some("0".into()),
+            categories: vec!["indoor".into(), "Indoor".into(), "Succulents".into()],
+        };
+        let mut errors = Errors::default();
+        let plant = plant_form(&form, &mut errors).expect("valid");
+        assert_eq!(plant.categories, ["Indoor", "Succulents"]);
+        assert_eq!(plant.original_price, Some(399));
+    }
+
+    #[test]
+    fn original_price_must_not_be_below_price() {
+        let form = PlantForm {
+            name: Some("Jade Plant".into()),
+            description: Some("A succulent with coin-like leaves.".into()),
+            price: Some("500".into()),
+            original_price: Some("400".into()),
+            stock: Some("3".into()),
+            categories: vec!["Succulents".into()],
+        };
+        let mut errors = Errors::default();
+        assert!(plant_form(&form, &mut errors).is_none());
+        assert_eq!(
+            errors.0[0].message,
+            "Original price must be greater than or equal to the price"
+        );
+    }
+}

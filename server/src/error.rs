@@ -1,0 +1,142 @@
+//! One error type for every handler, rendered as the contract's JSON error body.
+//! Server faults are logged with the request's span (and so its request id) and never leak.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// One failed rule of a form: which field, and the sentence to show under it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &str, message: impl Into<String>) -> Self {
+        FieldError {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    BadRequest {
+        message: String,
+        errors: Vec<FieldError>,
+    },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
+    #[error("{0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+pub const MSG_BAD_REQUEST: &str = "Please check your input and try again.";
+pub const MSG_LOGIN_REQUIRED: &str = "Please login to continue.";
+pub const MSG_FORBIDDEN: &str = "You do not have permission to perform this action.";
+pub const MSG_NOT_FOUND: &str = "The requested resource was not found.";
+pub const MSG_SERVER_ERROR: &str = "Server error. Please try again later.";
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::BadRequest {
+            message: message.into(),
+            errors: Vec::new(),
+        }
+    }
+
+    /// A form with failed rules: the first message leads, all of them are listed.
+    pub fn invalid(errors: Vec<FieldError>) -> Self {
+        let message = errors
+            .first()
+            .map(|e| e.message.clone())
+            .unwrap_or_else(|| MSG_BAD_REQUEST.into());
+        ApiError::BadRequest { message, errors }
+    }
+
+    pub fn forbidden() -> Self {
+        ApiError::Forbidden(MSG_FORBIDDEN.into())
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        ApiError::Internal(err.into())
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    success: bool,
+    message: &'a str,
+    #[serde(skip_serializing_if = "<[FieldError]>::is_empty")]
+    errors: &'a [FieldError],
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = match &self {
+            ApiError::Internal(err) => {
+                // The span of the request (method, path, request id) is the context here.
+                tracing::error!(error = ?err, "request failed");
+                MSG_SERVER_ERROR.to_string()
+            }
+            other => other.to_string(),
+        };
+        let errors: &[FieldError] = match &self {
+            ApiError::BadRequest { errors, .. } => errors,
+            _ => &[],
+        };
+        let body = ErrorBody {
+            success: false,
+            message: &message,
+            errors,
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let ApiError::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
+        }
+        response
+    }
+}

@@ -1,0 +1,240 @@
+//! Accounts: sign-up, sign-in, the signed-in user, profile and password.
+
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::{get, post, put};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::extract::AppJson;
+use super::respond::{created, ok};
+use crate::auth::{AuthUser, MaybeUser};
+use crate::domain::validation::{self as rules, Errors};
+use crate::error::{ApiError, ApiResult};
+use crate::limits::ClientIp;
+use crate::state::AppState;
+use crate::store::is_unique_violation;
+use crate::store::users::{self, Address, NewUser, Role, User};
+
+const MSG_BAD_LOGIN: &str = "Invalid email or password.";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/register", post(register))
+        .route("/login", post(login))
+        .route("/me", get(me))
+        .route("/profile", put(update_profile))
+        .route("/change-password", put(change_password))
+}
+
+#[derive(Deserialize)]
+struct RegisterBody {
+    name: Option<String>,
+    email: Option<String>,
+    password: Option<String>,
+    role: Option<String>,
+}
+
+async fn register(
+    State(state): State<AppState>,
+    client: ClientIp,
+    MaybeUser(caller): MaybeUser,
+    AppJson(body): AppJson<RegisterBody>,
+) -> ApiResult<Response> {
+    state.limits.auth_attempt(&client)?;
+    let mut errors = Errors::default();
+    errors.check("name", rules::person_name(body.name.as_deref()));
+    errors.check("email", rules::email(body.email.as_deref()));
+    errors.check("password", rules::new_password(body.password.as_deref()));
+    let role = match body.role.as_deref().map(str::trim) {
+        None | Some("") | Some("customer") => Some(Role::Customer),
+        Some("admin") => Some(Role::Admin),
+        Some(_) => {
+            errors.push("role", "Role must be customer or admin");
+            None
+        }
+    };
+    errors.into_result()?;
+    let role = role.unwrap_or(Role::Customer);
+    if role == Role::Admin && !caller.as_ref().is_some_and(|u| u.role == Role::Admin) {
+        return Err(ApiError::Forbidden(
+            "Admin accounts can only be created by an admin.".into(),
+        ));
+    }
+
+    let password = body.password.unwrap_or_default();
+    let hash = state.passwords.hash(&password).await?;
+    let new = NewUser {
+        name: body.name.as_deref().unwrap_or_default(),
+        email: body.email.as_deref().unwrap_or_default(),
+        password_hash: &hash,
+        role,
+    };
+    let user = match users::insert(&state.db, new).await {
+        Ok(user) => user,
+        Err(err) if is_unique_violation(&err) => {
+            return Err(ApiError::Conflict(
+                "An account with this email already exists.".into(),
+            ))
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let token = state.tokens.issue(&user.id, user.token_version)?;
+    Ok(created(
+        json!({ "message": "Account created successfully!", "token": token, "user": user }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct LoginBody {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+async fn login(
+    State(state): State<AppState>,
+    client: ClientIp,
+    AppJson(body): AppJson<LoginBody>,
+) -> ApiResult<Response> {
+    state.limits.auth_attempt(&client)?;
+    let mut errors = Errors::default();
+    errors.check("email", rules::email(body.email.as_deref()));
+    if body.password.as_deref().is_none_or(str::is_empty) {
+        errors.push("password", "Password is required");
+    }
+    errors.into_result()?;
+    let email = body.email.unwrap_or_default();
+    let password = body.password.unwrap_or_default();
+    state.limits.login_allowed(&email)?;
+
+    let Some((user, hash)) = users::find_for_login(&state.db, &email).await? else {
+        state.passwords.verify_decoy(&password).await?;
+        state.limits.login_failed(&email);
+        return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
+    };
+    if !state.passwords.verify(&password, &hash).await? {
+        state.limits.login_failed(&email);
+        return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
+    }
+    state.limits.login_succeeded(&email);
+    let token = state.tokens.issue(&user.id, user.token_version)?;
+    Ok(ok(
+        json!({ "message": "Login successful!", "token": token, "user": user }),
+    ))
+}
+
+async fn me(AuthUser(user): AuthUser) -> Response {
+    ok(json!({ "user": user }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddressBody {
+    street: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    zip_code: Option<String>,
+    phone: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct ProfileBody {
+    name: Option<String>,
+    address: Option<AddressBody>,
+}
+
+async fn update_profile(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    AppJson(body): AppJson<ProfileBody>,
+) -> ApiResult<Response> {
+    if body.name.is_none() && body.address.is_none() {
+        return Err(ApiError::bad_request(
+            "Nothing to update: send a name or an address.",
+        ));
+    }
+    let mut errors = Errors::default();
+    if let Some(name) = body.name.as_deref() {
+        errors.check("name", rules::person_name(Some(name)));
+    }
+    let address = body.address.map(|a| merge_address(&user, a));
+    if let Some(address) = &address {
+        for (field, value) in [
+            ("street", &address.street),
+            ("city", &address.city),
+            ("state", &address.state),
+            ("zipCode", &address.zip_code),
+            ("phone", &address.phone),
+        ] {
+            errors.check(field, rules::profile_address_field(Some(value)));
+        }
+    }
+    errors.into_result()?;
+    let message = if body.name.is_none() {
+        "Address updated successfully!"
+    } else {
+        "Profile updated successfully!"
+    };
+    let updated =
+        users::update_profile(&state.db, &user.id, body.name.as_deref(), address.as_ref()).await?;
+    Ok(ok(json!({ "message": message, "user": updated })))
+}
+
+/// Fields not sent keep their saved values.
+fn merge_address(user: &User, body: AddressBody) -> Address {
+    let keep = |new: Option<String>, old: &str| {
+        new.map(|v| v.trim().to_string())
+            .unwrap_or_else(|| old.to_string())
+    };
+    Address {
+        street: keep(body.street, &user.address.street),
+        city: keep(body.city, &user.address.city),
+        state: keep(body.state, &user.address.state),
+        zip_code: keep(body.zip_code, &user.address.zip_code),
+        phone: keep(body.phone, &user.address.phone),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangePasswordBody {
+    current_password: Option<String>,
+    new_password: Option<String>,
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    AppJson(body): AppJson<ChangePasswordBody>,
+) -> ApiResult<Response> {
+    let mut errors = Errors::default();
+    if body.current_password.as_deref().is_none_or(str::is_empty) {
+        errors.push("currentPassword", "Current password is required");
+    }
+    errors.check(
+        "newPassword",
+        rules::changed_password(body.new_password.as_deref()),
+    );
+    errors.into_result()?;
+    let current = body.current_password.unwrap_or_default();
+    let new = body.new_password.unwrap_or_default();
+
+    let (_, hash) = users::find(&state.db, &user.id)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized(crate::error::MSG_LOGIN_REQUIRED.into()))?;
+    // A wrong current password is a 400, never a 401: a 401 would sign the user out.
+    if !state.passwords.verify(&current, &hash).await? {
+        return Err(ApiError::invalid(vec![crate::error::FieldError::new(
+            "currentPassword",
+            "Current password is incorrect",
+        )]));
+    }
+    let new_hash = state.passwords.hash(&new).await?;
+    let updated = users::set_password(&state.db, &user.id, &new_hash).await?;
+    // Older tokens end here; this one keeps the person who changed it signed in.
+    let token = state.tokens.issue(&updated.id, updated.token_version)?;
+    Ok(ok(
+        json!({ "message": "Password changed successfully!", "token": token }),
+    ))
+}

@@ -1,0 +1,45 @@
+//! Shop settings the web app reads at start, and health probes.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use super::respond::ok;
+use crate::domain::validation::CATEGORIES;
+use crate::seed::DEMO_ACCOUNTS;
+use crate::state::AppState;
+
+/// `GET /api/config`: demo accounts only in a demo shop.
+pub async fn config(State(state): State<AppState>) -> Response {
+    let accounts: Vec<_> = if state.demo {
+        DEMO_ACCOUNTS
+            .iter()
+            .map(|a| json!({ "role": a.role.as_str(), "email": a.email, "password": a.password }))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    ok(json!({ "demo": { "enabled": state.demo, "accounts": accounts }, "categories": CATEGORIES }))
+}
+
+/// `GET /healthz`: the process is up.
+pub async fn healthz() -> Response {
+    Json(json!({ "status": "ok" })).into_response()
+}
+
+/// `GET /readyz`: the database answers.
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    match state.db.ping().await {
+        Ok(()) => Json(json!({ "status": "ready" })).into_response(),
+        Err(err) => {
+            tracing::warn!(error = %err, "database not reachable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "unavailable" })),
+            )
+                .into_response()
+        }
+    }
+}

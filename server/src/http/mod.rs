@@ -1,0 +1,97 @@
+//! The HTTP surface: `/api` (JSON), `/media` (pictures), probes, and the web app.
+
+pub mod auth;
+pub mod extract;
+pub mod media;
+pub mod meta;
+pub mod plants;
+pub mod respond;
+pub mod web;
+
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, MatchedPath};
+use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{
+    MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::error::{ApiError, MSG_NOT_FOUND, MSG_SERVER_ERROR};
+use crate::state::AppState;
+
+/// JSON bodies are small; uploads raise this on their own routes.
+const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+fn api_router() -> Router<AppState> {
+    Router::new()
+        .route("/config", get(meta::config))
+        .nest("/auth", auth::router())
+        .nest("/plants", plants::router())
+        .fallback(api_not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+/// The whole application, ready to serve (tests drive this directly).
+pub fn app(state: AppState) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let web_dir = state.config.web_dir.clone();
+    let mut router = Router::new()
+        .nest("/api", api_router())
+        .route("/media/{*key}", get(media::serve))
+        .route("/healthz", get(meta::healthz))
+        .route("/readyz", get(meta::readyz))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .with_state(state);
+    if web_dir.join("index.html").is_file() {
+        router = router.merge(web::router(&web_dir));
+    }
+    router.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+                let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id = %id)
+            })
+            .on_response(DefaultOnResponse::new().level(Level::INFO)))
+            .layer(PropagateRequestIdLayer::new(request_id))
+            .layer(CatchPanicLayer::custom(|_| internal_error()))
+            .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+            .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+            .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+            .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(60)))
+            .layer(CompressionLayer::new()),
+    )
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::NotFound(MSG_NOT_FOUND.into())
+}
+
+async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        Json(json!({ "success": false, "message": "This method is not allowed here." })),
+    )
+        .into_response()
+}
+
+fn internal_error() -> Response {
+    tracing::error!("handler panicked");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Json(json!({ "success": false, "message": MSG_SERVER_ERROR })),
+    )
+        .into_response()
+}

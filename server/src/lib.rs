@@ -1,0 +1,86 @@
+//! Hariyali: the plant shop's server. `build_state` opens everything the shop needs,
+//! `http::app` turns it into a router, and `serve` runs it until shutdown.
+
+pub mod auth;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod http;
+pub mod limits;
+pub mod media;
+pub mod seed;
+pub mod state;
+pub mod store;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use http::app;
+
+use crate::auth::password::PasswordHasherPool;
+use crate::auth::tokens::{load_or_create_secret, TokenKeys};
+use crate::config::{ServeConfig, StorageConfig};
+use crate::limits::Limits;
+use crate::media::MediaStore;
+use crate::state::AppState;
+use crate::store::{plants, settings, users, Db};
+
+/// Opens the database (running migrations), the media store and the signing key, and
+/// seeds the demo shop when asked to, or when the database is brand new.
+pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow::Result<AppState> {
+    let db = Db::connect(&storage.database_url(), storage.db_pool_size).await?;
+    let media = MediaStore::local(storage.data_dir.join("media"));
+    let secret = load_or_create_secret(config.jwt_secret.as_deref(), &storage.data_dir)?;
+    let demo = decide_demo(&db, &media, config.demo.map(|d| d.0)).await?;
+    Ok(AppState {
+        tokens: TokenKeys::new(&secret, config.token_hours),
+        passwords: PasswordHasherPool::new(),
+        limits: Limits::new(
+            config.auth_rate_per_minute,
+            config.login_failures_per_account,
+        ),
+        image_permits: Arc::new(Semaphore::new(AppState::cores())),
+        config: Arc::new(config),
+        db,
+        media,
+        demo,
+    })
+}
+
+async fn decide_demo(db: &Db, media: &MediaStore, requested: Option<bool>) -> anyhow::Result<bool> {
+    let demo = match requested {
+        Some(on) => on,
+        None => match settings::get(db, "demo").await? {
+            Some(value) => value == "1",
+            None => users::count(db).await? == 0 && plants::count_live(db).await? == 0,
+        },
+    };
+    if demo {
+        seed::seed_demo(db, media).await?;
+    } else if settings::get(db, "demo").await?.is_none() {
+        settings::set(db, "demo", "0").await?;
+    }
+    Ok(demo)
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves, then finishes open requests.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let db = state.db.clone();
+    let router = app(state);
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    db.close().await;
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! The `hariyali` command: serve the shop, or look after its data.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use hariyali::auth::password;
+use hariyali::config::{LogFormat, ServeConfig, StorageConfig};
+use hariyali::domain::validation as rules;
+use hariyali::media::MediaStore;
+use hariyali::store::users::{self, NewUser, Role};
+use hariyali::store::Db;
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "hariyali", version, about = "Hariyali plant shop server")]
+struct Cli {
+    #[command(flatten)]
+    storage: StorageConfig,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the shop (the default).
+    Serve(ServeConfig),
+    /// Bring the database schema up to date and exit.
+    Migrate,
+    /// Add the demo catalogue and demo accounts (skips what exists).
+    Seed,
+    /// Manage admin accounts.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+    /// Write a consistent copy of the SQLite database while the shop runs.
+    Backup {
+        /// Where to write the copy (must not exist).
+        file: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Create an admin; the password comes from HARIYALI_ADMIN_PASSWORD or a prompt.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Serve(ServeConfig::parse_from(["serve"])));
+    let log_format = match &command {
+        Command::Serve(config) => config.log_format,
+        _ => LogFormat::Text,
+    };
+    init_logging(log_format);
+    match command {
+        Command::Serve(config) => serve(cli.storage, config).await,
+        Command::Migrate => {
+            Db::connect(&cli.storage.database_url(), 1)
+                .await?
+                .close()
+                .await;
+            println!("database is up to date");
+            Ok(())
+        }
+        Command::Seed => {
+            let db = Db::connect(&cli.storage.database_url(), 1).await?;
+            hariyali::seed::seed_demo(&db, &MediaStore::local(cli.storage.data_dir.join("media")))
+                .await?;
+            db.close().await;
+            println!("demo catalogue and accounts are in place");
+            Ok(())
+        }
+        Command::Admin {
+            action: AdminAction::Create { email, name },
+        } => create_admin(&cli.storage, &email, &name).await,
+        Command::Backup { file } => {
+            let db = Db::connect(&cli.storage.database_url(), 1).await?;
+            db.backup_to(&file).await?;
+            db.close().await;
+            println!("backup written to {}", file.display());
+            Ok(())
+        }
+    }
+}
+
+/// Lets `ServeConfig` read its env vars when `serve` is not spelled out.
+trait ParseFrom {
+    fn parse_from<I: IntoIterator<Item = &'static str>>(args: I) -> Self;
+}
+
+impl ParseFrom for ServeConfig {
+    fn parse_from<I: IntoIterator<Item = &'static str>>(args: I) -> Self {
+        #[derive(Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            config: ServeConfig,
+        }
+        Wrapper::parse_from(args).config
+    }
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .init(),
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .with_writer(std::io::stderr)
+            .init(),
+    }
+}
+
+async fn serve(storage: StorageConfig, config: ServeConfig) -> anyhow::Result<()> {
+    let addr = config.addr;
+    let state = hariyali::build_state(&storage, config).await?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("listening on {addr}"))?;
+    tracing::info!(address = %listener.local_addr()?, demo = state.demo, "Hariyali is serving");
+    hariyali::serve(listener, state, shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
+
+async fn create_admin(storage: &StorageConfig, email: &str, name: &str) -> anyhow::Result<()> {
+    if let Some(message) = rules::email(Some(email)).or_else(|| rules::person_name(Some(name))) {
+        anyhow::bail!(message);
+    }
+    let password = match std::env::var("HARIYALI_ADMIN_PASSWORD") {
+        Ok(p) if !p.is_empty() => p,
+        _ => {
+            let first = rpassword::prompt_password("Password for the new admin: ")?;
+            let again = rpassword::prompt_password("Repeat the password: ")?;
+            anyhow::ensure!(first == again, "Passwords do not match");
+            first
+        }
+    };
+    if let Some(message) = rules::new_password(Some(&password)) {
+        anyhow::bail!(message);
+    }
+    let db = Db::connect(&storage.database_url(), 1).await?;
+    let hash = password::hash_now(&password)?;
+    let result = users::insert(
+        &db,
+        NewUser {
+            name,
+            email,
+            password_hash: &hash,
+            role: Role::Admin,
+        },
+    )
+    .await;
+    db.close().await;
+    match result {
+        Ok(user) => {
+            println!("admin {} created", user.email);
+            Ok(())
+        }
+        Err(err) if hariyali::store::is_unique_violation(&err) => {
+            anyhow::bail!("An account with this email already exists.")
+        }
+        Err(err) => Err(err.into()),
+    }
+}

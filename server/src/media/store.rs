@@ -1,0 +1,118 @@
+//! Where pictures live. A local folder by default; the enum is the seam where an
+//! S3-compatible store joins (same keys, same calls).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use bytes::Bytes;
+
+/// URL prefix under which stored media are served.
+pub const MEDIA_PREFIX: &str = "/media/";
+
+#[derive(Clone, Debug)]
+pub enum MediaStore {
+    Local(LocalFolder),
+}
+
+impl MediaStore {
+    pub fn local(root: impl Into<PathBuf>) -> Self {
+        MediaStore::Local(LocalFolder { root: root.into() })
+    }
+
+    /// Stores `bytes` under `key` (content-addressed keys make this idempotent).
+    pub async fn put(&self, key: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        match self {
+            MediaStore::Local(folder) => folder.put(key, bytes).await,
+        }
+    }
+
+    /// The stored bytes, or `None` when there is nothing under `key`.
+    pub async fn get(&self, key: &str) -> anyhow::Result<Option<Bytes>> {
+        match self {
+            MediaStore::Local(folder) => folder.get(key).await,
+        }
+    }
+
+    /// The URL the browser uses for `key`.
+    pub fn url(&self, key: &str) -> String {
+        format!("{MEDIA_PREFIX}{key}")
+    }
+}
+
+/// Keys are made of safe segments only, so a key can never walk out of the media root.
+pub fn is_safe_key(key: &str) -> bool {
+    !key.is_empty()
+        && key.len() <= 200
+        && key.split('/').all(|seg| {
+            !seg.is_empty()
+                && seg != "."
+                && seg != ".."
+                && seg
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        })
+}
+
+#[derive(Clone, Debug)]
+pub struct LocalFolder {
+    root: PathBuf,
+}
+
+impl LocalFolder {
+    fn path(&self, key: &str) -> anyhow::Result<PathBuf> {
+        anyhow::ensure!(is_safe_key(key), "unsafe media key");
+        Ok(self.root.join(Path::new(key)))
+    }
+
+    async fn put(&self, key: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let path = self.path(key)?;
+        if tokio::fs::try_exists(&path).await.unwrap_or(false) {
+            return Ok(());
+        }
+        let dir = path.parent().context("media path has a folder")?;
+        tokio::fs::create_dir_all(dir)
+            .await
+            .with_context(|| format!("creating {}", dir.display()))?;
+        // Write then rename, so a reader never sees half a file.
+        let temp = dir.join(format!(".{}.tmp", uuid::Uuid::now_v7()));
+        tokio::fs::write(&temp, bytes)
+            .await
+            .with_context(|| format!("writing {}", temp.display()))?;
+        tokio::fs::rename(&temp, &path)
+            .await
+            .with_context(|| format!("storing {}", path.display()))?;
+        Ok(())
+    }
+
+    async fn get(&self, key: &str) -> anyhow::Result<Option<Bytes>> {
+        if !is_safe_key(key) {
+            return Ok(None);
+        }
+        match tokio::fs::read(self.path(key)?).await {
+            Ok(bytes) => Ok(Some(Bytes::from(bytes))),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_safe_key;
+
+    #[test]
+    fn keys_cannot_escape_the_root() {
+        assert!(is_safe_key("plants/abc123-card.webp"));
+        for bad in [
+            "../etc/passwd",
+            "plants/../../x",
+            "/abs",
+            "a//b",
+            "a/./b",
+            "sp ace",
+            "",
+        ] {
+            assert!(!is_safe_key(bad), "{bad}");
+        }
+    }
+}

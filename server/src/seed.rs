@@ -1,0 +1,130 @@
+//! The demo shop: a catalogue of plants sold in India, each with its own illustration, and
+//! one admin and one customer account. Seeding is idempotent.
+
+use anyhow::Context;
+use include_dir::{include_dir, Dir};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use crate::auth::password;
+use crate::domain::validation::{self, Errors, PlantForm};
+use crate::media::MediaStore;
+use crate::store::plants::{self, InitialRatings, PlantImages};
+use crate::store::users::{self, NewUser, Role};
+use crate::store::{settings, Db};
+
+static SEED: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed");
+
+pub struct DemoAccount {
+    pub role: Role,
+    pub name: &'static str,
+    pub email: &'static str,
+    pub password: &'static str,
+}
+
+pub const DEMO_ACCOUNTS: [DemoAccount; 2] = [
+    DemoAccount {
+        role: Role::Admin,
+        name: "Hariyali Admin",
+        email: "admin@hariyali.in",
+        password: "Admin@2025",
+    },
+    DemoAccount {
+        role: Role::Customer,
+        name: "Priya Sharma",
+        email: "customer@hariyali.in",
+        password: "Customer@2025",
+    },
+];
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedPlant {
+    slug: String,
+    name: String,
+    description: String,
+    price: i64,
+    original_price: Option<i64>,
+    stock: i64,
+    categories: Vec<String>,
+    rating: f64,
+    review_count: i64,
+}
+
+/// Adds the demo catalogue (when the shop has no plants yet) and the demo accounts (when
+/// missing), and marks the shop as a demo.
+pub async fn seed_demo(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
+    if plants::count_live(db).await? == 0 {
+        seed_catalogue(db, media).await?;
+    }
+    for account in &DEMO_ACCOUNTS {
+        if users::find_for_login(db, account.email).await?.is_some() {
+            continue;
+        }
+        let pw = account.password.to_string();
+        let hash = tokio::task::spawn_blocking(move || password::hash_now(&pw)).await??;
+        let new = NewUser {
+            name: account.name,
+            email: account.email,
+            password_hash: &hash,
+            role: account.role,
+        };
+        match users::insert(db, new).await {
+            Ok(_) => {}
+            // Another instance seeded it at the same moment.
+            Err(err) if crate::store::is_unique_violation(&err) => {}
+            Err(err) => return Err(err.into()),
+        }
+    }
+    settings::set(db, "demo", "1").await?;
+    Ok(())
+}
+
+async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
+    let file = SEED
+        .get_file("plants.json")
+        .context("seed/plants.json is missing from the build")?;
+    let entries: Vec<SeedPlant> =
+        serde_json::from_slice(file.contents()).context("reading seed/plants.json")?;
+    let mut tx = db.begin().await?;
+    for entry in &entries {
+        let form = PlantForm {
+            name: Some(entry.name.clone()),
+            description: Some(entry.description.clone()),
+            price: Some(entry.price.to_string()),
+            original_price: entry.original_price.map(|p| p.to_string()),
+            stock: Some(entry.stock.to_string()),
+            categories: entry.categories.clone(),
+        };
+        let mut errors = Errors::default();
+        let plant = validation::plant_form(&form, &mut errors).with_context(|| {
+            format!(
+                "seed plant {} breaks the plant rules: {errors:?}",
+                entry.slug
+            )
+        })?;
+        let picture = SEED
+            .get_file(format!("images/{}.svg", entry.slug))
+            .with_context(|| format!("seed/images/{}.svg is missing", entry.slug))?
+            .contents();
+        let key = format!(
+            "seed/{}-{}.svg",
+            entry.slug,
+            hex::encode(&Sha256::digest(picture)[..6])
+        );
+        media.put(&key, picture).await?;
+        let url = media.url(&key);
+        let images = PlantImages {
+            image: Some(url.clone()),
+            thumbnail: Some(url),
+        };
+        let ratings = InitialRatings {
+            sum: (entry.rating * entry.review_count as f64).round() as i64,
+            count: entry.review_count,
+        };
+        plants::insert(&mut tx, &plant, &images, ratings).await?;
+    }
+    tx.commit().await?;
+    tracing::info!(plants = entries.len(), "seeded the demo catalogue");
+    Ok(())
+}

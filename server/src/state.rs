@@ -1,0 +1,34 @@
+//! Everything a request handler may need, cheap to clone.
+
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+use crate::auth::password::PasswordHasherPool;
+use crate::auth::tokens::TokenKeys;
+use crate::config::ServeConfig;
+use crate::limits::Limits;
+use crate::media::MediaStore;
+use crate::store::Db;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<ServeConfig>,
+    pub tokens: TokenKeys,
+    pub passwords: PasswordHasherPool,
+    pub limits: Limits,
+    pub media: MediaStore,
+    /// Image decoding is CPU- and memory-heavy: at most one per core at a time.
+    pub image_permits: Arc<Semaphore>,
+    /// Whether this is a demo shop (its accounts are listed on the login page).
+    pub demo: bool,
+}
+
+impl AppState {
+    pub fn cores() -> usize {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2)
+    }
+}
