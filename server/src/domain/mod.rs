@@ -1,4 +1,5 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
 pub mod ids;
+pub mod orders;
 pub mod validation;

@@ -1,10 +1,13 @@
 //! The HTTP surface: `/api` (JSON), `/media` (pictures), probes, and the web app.
 
 pub mod auth;
+pub mod cart;
 pub mod extract;
 pub mod media;
 pub mod meta;
+pub mod orders;
 pub mod plants;
+pub mod ratings;
 pub mod respond;
 pub mod web;
 
@@ -38,6 +41,9 @@ fn api_router() -> Router<AppState> {
         .route("/config", get(meta::config))
         .nest("/auth", auth::router())
         .nest("/plants", plants::router())
+        .nest("/cart", cart::router())
+        .nest("/orders", orders::router())
+        .nest("/ratings", ratings::router())
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }

@@ -3,7 +3,10 @@
 //! times and money), so no business rule exists twice. What differs per backend —
 //! connection setup, migrations, the write path on SQLite — stays in this module.
 
+pub mod cart;
+pub mod orders;
 pub mod plants;
+pub mod ratings;
 pub mod settings;
 pub mod users;
 
@@ -136,9 +139,14 @@ impl Db {
         &self.write
     }
 
-    /// Starts a transaction on the write path.
+    /// Starts a transaction on the write path. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`): a transaction that read first and then wanted to write could
+    /// otherwise fail at once if another process (a backup, a second instance) wrote between.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        self.write.begin().await
+        match self.backend {
+            Backend::Sqlite => self.write.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.write.begin().await,
+        }
     }
 
     /// Checks the database answers (for `/readyz`).

@@ -120,7 +120,7 @@ enum Param {
 }
 
 /// Escapes LIKE wildcards so a search for "50%" means those characters.
-fn like_pattern(text: &str) -> String {
+pub(crate) fn like_pattern(text: &str) -> String {
     let mut out = String::from("%");
     for c in text.to_lowercase().chars() {
         if matches!(c, '%' | '_' | '\\') {
@@ -215,6 +215,18 @@ pub async fn find(db: &Db, id_or_code: &str) -> Result<Option<Plant>, sqlx::Erro
     let row: Option<PlantRow> = sqlx::query_as(&sql)
         .bind(id_or_code)
         .fetch_optional(db.reader())
+        .await?;
+    Ok(row.map(Plant::from))
+}
+
+/// The same lookup inside a transaction.
+pub async fn find_in(tx: &mut Tx, id_or_code: &str) -> Result<Option<Plant>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM plants WHERE (id = $1 OR plant_code = $1) AND deleted_at IS NULL"
+    );
+    let row: Option<PlantRow> = sqlx::query_as(&sql)
+        .bind(id_or_code)
+        .fetch_optional(&mut **tx)
         .await?;
     Ok(row.map(Plant::from))
 }

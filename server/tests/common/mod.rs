@@ -405,3 +405,63 @@ pub fn media_files(app: &TestApp) -> usize {
 }
 
 pub type Shared<T> = Arc<T>;
+
+impl TestApp {
+    /// Adds a plant through the admin API and returns its `_id`.
+    pub async fn add_plant(&self, admin: &str, name: &str, price: i64, stock: i64) -> String {
+        let form = Multipart::new()
+            .text("name", name)
+            .text("description", "A healthy nursery plant for a test.")
+            .text("price", &price.to_string())
+            .text("stock", &stock.to_string())
+            .text("categories", "Indoor");
+        let res = self
+            .send(form.request(Method::POST, "/api/plants", Some(admin)))
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{:?}", res.body);
+        res.body["plant"]["_id"].as_str().unwrap().to_string()
+    }
+
+    pub async fn stock_of(&self, plant_id: &str) -> i64 {
+        let res = self.get(&format!("/api/plants/{plant_id}"), None).await;
+        res.body["plant"]["stock"].as_i64().expect("plant exists")
+    }
+
+    pub async fn add_to_cart(&self, token: &str, plant_id: &str, quantity: i64) -> TestResponse {
+        self.post(
+            "/api/cart/add",
+            Some(token),
+            json!({ "plantId": plant_id, "quantity": quantity }),
+        )
+        .await
+    }
+
+    /// Places an order from the cart with a valid address.
+    pub async fn place_order(&self, token: &str) -> TestResponse {
+        self.post(
+            "/api/orders",
+            Some(token),
+            json!({ "deliveryAddress": address() }),
+        )
+        .await
+    }
+
+    /// Moves an order along as an admin, asserting each step succeeds.
+    pub async fn advance(&self, admin: &str, order_id: &str, steps: &[&str]) {
+        for status in steps {
+            let res = self
+                .put(
+                    &format!("/api/orders/{order_id}/status"),
+                    Some(admin),
+                    json!({ "status": status }),
+                )
+                .await;
+            assert_eq!(res.status, StatusCode::OK, "to {status}: {:?}", res.body);
+        }
+    }
+}
+
+/// A delivery address that passes every checkout rule.
+pub fn address() -> Value {
+    json!({ "street": "14 Residency Road, Shanthala Nagar", "city": "Bengaluru", "state": "Karnataka", "zipCode": "560025", "phone": "9876543210" })
+}

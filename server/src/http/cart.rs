@@ -1,0 +1,157 @@
+//! The customer's cart (admins do not shop: 403).
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::{delete, get, post, put};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::extract::AppJson;
+use super::respond::ok;
+use crate::auth::Customer;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store::{cart, plants};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(show))
+        .route("/add", post(add))
+        .route("/update/{plant_id}", put(update))
+        .route("/remove/{plant_id}", delete(remove))
+        .route("/clear", delete(clear))
+}
+
+async fn show(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
+    let cart = cart::load(&state.db, &user.id).await?;
+    Ok(ok(json!({ "cart": cart })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddBody {
+    plant_id: Option<String>,
+    quantity: Option<i64>,
+}
+
+/// The message when `wanted` exceeds what is left.
+fn stock_message(stock: i64, already: i64) -> String {
+    match (stock, already) {
+        (0, _) => "This plant is out of stock".to_string(),
+        (s, 0) => format!("Only {s} left in stock"),
+        (s, a) => format!("Only {s} left in stock and you already have {a} in your cart"),
+    }
+}
+
+fn valid_quantity(quantity: i64) -> ApiResult<i64> {
+    if quantity < 1 {
+        return Err(ApiError::invalid(vec![crate::error::FieldError::new(
+            "quantity",
+            "Quantity must be at least 1",
+        )]));
+    }
+    Ok(quantity)
+}
+
+async fn add(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    AppJson(body): AppJson<AddBody>,
+) -> ApiResult<Response> {
+    let plant_ref = body
+        .plant_id
+        .filter(|p| !p.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::invalid(vec![crate::error::FieldError::new(
+                "plantId",
+                "Plant ID is required",
+            )])
+        })?;
+    let quantity = valid_quantity(body.quantity.unwrap_or(1))?;
+    let mut tx = state.db.begin().await?;
+    let plant = plants::find_in(&mut tx, &plant_ref)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+    let already = cart::quantity_of(&mut tx, &user.id, &plant.id)
+        .await?
+        .unwrap_or(0);
+    if already + quantity > plant.stock {
+        return Err(ApiError::Conflict(stock_message(plant.stock, already)));
+    }
+    cart::set_quantity(&mut tx, &user.id, &plant.id, already + quantity).await?;
+    tx.commit().await?;
+    let cart = cart::load(&state.db, &user.id).await?;
+    Ok(ok(
+        json!({ "cart": cart, "message": "Item added to cart!" }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct UpdateBody {
+    quantity: Option<i64>,
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    Path(plant_ref): Path<String>,
+    AppJson(body): AppJson<UpdateBody>,
+) -> ApiResult<Response> {
+    let quantity = match body.quantity {
+        Some(q) => valid_quantity(q)?,
+        None => {
+            return Err(ApiError::invalid(vec![crate::error::FieldError::new(
+                "quantity",
+                "Quantity is required",
+            )]))
+        }
+    };
+    let mut tx = state.db.begin().await?;
+    let plant = plants::find_in(&mut tx, &plant_ref)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+    if cart::quantity_of(&mut tx, &user.id, &plant.id)
+        .await?
+        .is_none()
+    {
+        return Err(ApiError::NotFound("Item not found in cart".into()));
+    }
+    if quantity > plant.stock {
+        return Err(ApiError::Conflict(stock_message(plant.stock, 0)));
+    }
+    cart::set_quantity(&mut tx, &user.id, &plant.id, quantity).await?;
+    tx.commit().await?;
+    let cart = cart::load(&state.db, &user.id).await?;
+    Ok(ok(
+        json!({ "cart": cart, "message": "Cart updated successfully!" }),
+    ))
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    Path(plant_ref): Path<String>,
+) -> ApiResult<Response> {
+    // A deleted plant has already left every cart, so only live plants can be removed here.
+    let plant_id = match plants::find(&state.db, &plant_ref).await? {
+        Some(plant) => plant.id,
+        None => plant_ref,
+    };
+    if !cart::remove(&state.db, &user.id, &plant_id).await? {
+        return Err(ApiError::NotFound("Item not found in cart".into()));
+    }
+    let cart = cart::load(&state.db, &user.id).await?;
+    Ok(ok(
+        json!({ "cart": cart, "message": "Item removed from cart!" }),
+    ))
+}
+
+async fn clear(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
+    let mut tx = state.db.begin().await?;
+    cart::clear(&mut tx, &user.id).await?;
+    tx.commit().await?;
+    Ok(ok(
+        json!({ "cart": { "items": [], "total": 0 }, "message": "Cart cleared successfully!" }),
+    ))
+}

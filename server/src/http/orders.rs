@@ -1,0 +1,261 @@
+//! Orders for customers (place, list, read, cancel) and for admins (list, move, stats).
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::response::Response;
+use axum::routing::{get, put};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::extract::{AppJson, AppQuery};
+use super::respond::{created, ok};
+use crate::auth::{Admin, AuthUser, Customer};
+use crate::domain::orders::OrderStatus;
+use crate::domain::validation::{self as rules, AddressInput, Errors};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store::orders::{self, Actor, AdminOrderFilter, PlaceError, TransitionError};
+use crate::store::users::{Address, Role};
+
+const MSG_ORDER_NOT_FOUND: &str = "Order not found";
+const STATUS_VALUES: &str = "pending, processing, shipped, delivered, cancelled";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(list_mine).post(place))
+        .route("/admin/all", get(list_all))
+        .route("/admin/stats", get(stats))
+        .route("/{id}", get(show))
+        .route("/{id}/cancel", put(cancel))
+        .route("/{id}/status", put(change_status))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct AddressBody {
+    street: Option<String>,
+    city: Option<String>,
+    state: Option<String>,
+    zip_code: Option<String>,
+    phone: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlaceBody {
+    delivery_address: Option<AddressBody>,
+}
+
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().unwrap_or_default().trim();
+    if key.is_empty() || key.len() > 200 || !key.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(ApiError::bad_request(
+            "Idempotency-Key must be 1 to 200 visible characters",
+        ));
+    }
+    Ok(Some(key.to_string()))
+}
+
+async fn place(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    headers: HeaderMap,
+    AppJson(body): AppJson<PlaceBody>,
+) -> ApiResult<Response> {
+    let key = idempotency_key(&headers)?;
+    let address = body.delivery_address.unwrap_or_default();
+    let mut errors = Errors::default();
+    rules::delivery_address(
+        &AddressInput {
+            street: address.street.as_deref(),
+            city: address.city.as_deref(),
+            state: address.state.as_deref(),
+            zip_code: address.zip_code.as_deref(),
+            phone: address.phone.as_deref(),
+        },
+        &mut errors,
+    );
+    errors.into_result()?;
+    let trimmed = |v: Option<String>| v.unwrap_or_default().trim().to_string();
+    let address = Address {
+        street: trimmed(address.street),
+        city: trimmed(address.city),
+        state: trimmed(address.state),
+        zip_code: trimmed(address.zip_code),
+        phone: trimmed(address.phone),
+    };
+    let placement = match orders::place(&state.db, &user.id, &address, key.as_deref()).await {
+        Ok(p) => p,
+        Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
+        Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
+            return Err(ApiError::Conflict(format!("{name} is out of stock")))
+        }
+        Err(PlaceError::NotEnoughStock { name, left }) => {
+            return Err(ApiError::Conflict(format!(
+                "Not enough stock for {name}: only {left} left"
+            )))
+        }
+        Err(PlaceError::Db(err)) => return Err(err.into()),
+    };
+    let mut response =
+        created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
+    if placement.replayed {
+        response
+            .headers_mut()
+            .insert("idempotent-replayed", HeaderValue::from_static("true"));
+    }
+    Ok(response)
+}
+
+async fn list_mine(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
+    let list = orders::list_for_user(&state.db, &user.id).await?;
+    Ok(ok(json!({ "orders": list })))
+}
+
+/// The owner sees their order; an admin sees any. Anyone else gets 404, so order ids
+/// reveal nothing.
+async fn show(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let is_admin = user.role == Role::Admin;
+    match orders::find(&state.db, &id, is_admin).await? {
+        Some(order) if is_admin || order.user_id == user.id => Ok(ok(json!({ "order": order }))),
+        _ => Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into())),
+    }
+}
+
+async fn cancel(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    match orders::change_status(
+        &state.db,
+        &id,
+        OrderStatus::Cancelled,
+        Actor::Owner(&user.id),
+    )
+    .await
+    {
+        Ok(()) => {}
+        Err(TransitionError::NotFound) => {
+            return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))
+        }
+        Err(TransitionError::NotAllowed { .. }) => {
+            return Err(ApiError::Conflict(
+                "Only pending orders can be cancelled".into(),
+            ))
+        }
+        Err(TransitionError::Db(err)) => return Err(err.into()),
+    }
+    let order = orders::find(&state.db, &id, false)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
+    Ok(ok(
+        json!({ "order": order, "message": "Order cancelled successfully!" }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct StatusBody {
+    status: Option<String>,
+}
+
+fn parse_status(value: Option<&str>) -> ApiResult<OrderStatus> {
+    value
+        .map(str::trim)
+        .and_then(|v| OrderStatus::parse(&v.to_ascii_lowercase()))
+        .ok_or_else(|| {
+            ApiError::invalid(vec![crate::error::FieldError::new(
+                "status",
+                format!("Status must be one of {STATUS_VALUES}"),
+            )])
+        })
+}
+
+async fn change_status(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    Path(id): Path<String>,
+    AppJson(body): AppJson<StatusBody>,
+) -> ApiResult<Response> {
+    let to = parse_status(body.status.as_deref())?;
+    match orders::change_status(&state.db, &id, to, Actor::Admin(&admin.id)).await {
+        Ok(()) => {}
+        Err(TransitionError::NotFound) => {
+            return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))
+        }
+        Err(TransitionError::NotAllowed { from, to }) => {
+            return Err(ApiError::Conflict(format!(
+                "Cannot change status from {from} to {to}"
+            )))
+        }
+        Err(TransitionError::Db(err)) => return Err(err.into()),
+    }
+    let order = orders::find(&state.db, &id, true)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
+    Ok(ok(
+        json!({ "order": order, "message": "Order status updated successfully!" }),
+    ))
+}
+
+#[derive(Deserialize)]
+struct AdminListQuery {
+    status: Option<String>,
+    search: Option<String>,
+    page: Option<String>,
+    limit: Option<String>,
+}
+
+fn whole(raw: Option<&str>, name: &str, default: i64) -> ApiResult<i64> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("{name} must be a number"))),
+    }
+}
+
+async fn list_all(
+    State(state): State<AppState>,
+    _admin: Admin,
+    AppQuery(query): AppQuery<AdminListQuery>,
+) -> ApiResult<Response> {
+    let status = match query.status.as_deref().map(str::trim) {
+        None | Some("") | Some("all") => None,
+        Some(s) => Some(OrderStatus::parse(s).ok_or_else(|| {
+            ApiError::bad_request(format!("status must be one of all, {STATUS_VALUES}"))
+        })?),
+    };
+    let page = whole(query.page.as_deref(), "page", 1)?;
+    let limit = whole(query.limit.as_deref(), "limit", 20)?;
+    if page < 1 {
+        return Err(ApiError::bad_request("page must be 1 or more"));
+    }
+    if !(1..=200).contains(&limit) {
+        return Err(ApiError::bad_request("limit must be between 1 and 200"));
+    }
+    let filter = AdminOrderFilter {
+        status,
+        search: query.search.map(|s| s.chars().take(100).collect()),
+        page,
+        limit,
+    };
+    let (list, total) = orders::list_for_admin(&state.db, &filter).await?;
+    let pages = (total + limit - 1) / limit;
+    Ok(ok(
+        json!({ "orders": list, "total": total, "page": page, "pages": pages }),
+    ))
+}
+
+async fn stats(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
+    let stats = orders::stats(&state.db).await?;
+    Ok(ok(json!({ "stats": stats })))
+}

@@ -1,0 +1,81 @@
+//! Ratings from delivered orders.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::extract::AppJson;
+use super::respond::ok;
+use crate::auth::Customer;
+use crate::domain::validation::{self as rules, Errors};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::store::ratings::{self, RateError};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", post(rate))
+        .route("/user/existing/{order_id}/{plant_id}", get(existing))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RateBody {
+    plant_id: Option<String>,
+    order_id: Option<String>,
+    rating: Option<i64>,
+}
+
+async fn rate(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    AppJson(body): AppJson<RateBody>,
+) -> ApiResult<Response> {
+    let mut errors = Errors::default();
+    let plant_id = body.plant_id.filter(|p| !p.trim().is_empty());
+    let order_id = body.order_id.filter(|o| !o.trim().is_empty());
+    if plant_id.is_none() {
+        errors.push("plantId", "Plant ID not found");
+    }
+    if order_id.is_none() {
+        errors.push("orderId", "Order ID is required");
+    }
+    errors.check("rating", rules::rating(body.rating));
+    errors.into_result()?;
+    let (plant_id, order_id, stars) = (
+        plant_id.unwrap_or_default(),
+        order_id.unwrap_or_default(),
+        body.rating.unwrap_or_default(),
+    );
+    let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars).await {
+        Ok(r) => r,
+        Err(RateError::OrderNotFound) => return Err(ApiError::NotFound("Order not found".into())),
+        Err(RateError::PlantNotInOrder) => {
+            return Err(ApiError::NotFound(
+                "This plant is not part of this order".into(),
+            ))
+        }
+        Err(RateError::NotDelivered) => {
+            return Err(ApiError::Conflict(
+                "You can rate plants only from delivered orders".into(),
+            ))
+        }
+        Err(RateError::Db(err)) => return Err(err.into()),
+    };
+    Ok(ok(
+        json!({ "rating": rating, "message": "Rating submitted successfully!" }),
+    ))
+}
+
+/// The customer's rating of a plant in an order, or `null` when they have not rated it.
+async fn existing(
+    State(state): State<AppState>,
+    Customer(user): Customer,
+    Path((order_id, plant_id)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let rating = ratings::find(&state.db, &user.id, &order_id, &plant_id).await?;
+    Ok(ok(json!({ "rating": rating })))
+}

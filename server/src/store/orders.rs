@@ -1,0 +1,668 @@
+//! Orders: placement (taking stock atomically), reading, the status lifecycle.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use sqlx::FromRow;
+
+use super::users::Address;
+use super::{cart, is_unique_violation, Db, Tx};
+use crate::domain::ids::{iso, new_id, now_ms};
+use crate::domain::orders::OrderStatus;
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderItem {
+    /// The plant's `_id`.
+    pub plant_id: String,
+    /// Name and price as they were when the order was placed.
+    pub plant_name: String,
+    pub price: i64,
+    pub quantity: i64,
+    pub rated: bool,
+    /// The plant's current card picture, while it is still sold.
+    pub image: Option<String>,
+    /// False once the plant has been deleted from the catalogue.
+    pub available: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusChange {
+    pub status: OrderStatus,
+    pub at: String,
+    /// Who made the change: the customer or an admin (by name).
+    pub changed_by: Option<String>,
+    pub changed_by_role: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub items: Vec<OrderItem>,
+    pub total: i64,
+    pub status: OrderStatus,
+    pub delivery_address: Address,
+    pub status_history: Vec<StatusChange>,
+    pub created_at: String,
+    pub updated_at: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customer_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub customer_email: Option<String>,
+    #[serde(skip)]
+    pub user_id: String,
+}
+
+#[derive(FromRow)]
+struct OrderRow {
+    id: String,
+    user_id: String,
+    status: String,
+    total: i64,
+    street: String,
+    city: String,
+    state: String,
+    zip_code: String,
+    phone: String,
+    created_at: i64,
+    updated_at: i64,
+    customer_name: String,
+    customer_email: String,
+}
+
+#[derive(FromRow)]
+struct ItemRow {
+    order_id: String,
+    plant_id: String,
+    plant_name: String,
+    price: i64,
+    quantity: i64,
+    rated: i64,
+    thumbnail: Option<String>,
+    live: i64,
+}
+
+#[derive(FromRow)]
+struct HistoryRow {
+    order_id: String,
+    status: String,
+    at: i64,
+    changed_by: Option<String>,
+    changed_by_role: Option<String>,
+}
+
+const ORDER_COLUMNS: &str =
+    "o.id, o.user_id, o.status, o.total, o.street, o.city, o.state, o.zip_code, o.phone, \
+     o.created_at, o.updated_at, u.name AS customer_name, u.email AS customer_email";
+
+fn status_of(text: &str) -> OrderStatus {
+    OrderStatus::parse(text).unwrap_or(OrderStatus::Pending)
+}
+
+fn placeholders(start: usize, count: usize) -> String {
+    (start..start + count)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Turns order rows into full orders: items and history in one query each.
+async fn complete(
+    executor: &mut sqlx::AnyConnection,
+    rows: Vec<OrderRow>,
+    with_customer: bool,
+) -> Result<Vec<Order>, sqlx::Error> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    let list = placeholders(1, ids.len());
+    let items_sql = format!(
+        "SELECT i.order_id, i.plant_id, i.plant_name, i.price, i.quantity, i.rated, p.thumbnail, \
+         CASE WHEN p.deleted_at IS NULL THEN 1 ELSE 0 END AS live \
+         FROM order_items i JOIN plants p ON p.id = i.plant_id WHERE i.order_id IN ({list}) ORDER BY i.order_id, i.position"
+    );
+    let mut items_query = sqlx::query_as::<_, ItemRow>(&items_sql);
+    for id in &ids {
+        items_query = items_query.bind(*id);
+    }
+    let history_sql = format!(
+        "SELECT h.order_id, h.status, h.at, u.name AS changed_by, u.role AS changed_by_role \
+         FROM order_status_history h LEFT JOIN users u ON u.id = h.changed_by WHERE h.order_id IN ({list}) ORDER BY h.order_id, h.at, h.id"
+    );
+    let mut history_query = sqlx::query_as::<_, HistoryRow>(&history_sql);
+    for id in &ids {
+        history_query = history_query.bind(*id);
+    }
+    let mut items: HashMap<String, Vec<OrderItem>> = HashMap::new();
+    for r in items_query.fetch_all(&mut *executor).await? {
+        let live = r.live == 1;
+        items.entry(r.order_id).or_default().push(OrderItem {
+            plant_id: r.plant_id,
+            plant_name: r.plant_name,
+            price: r.price,
+            quantity: r.quantity,
+            rated: r.rated == 1,
+            image: if live { r.thumbnail } else { None },
+            available: live,
+        });
+    }
+    let mut history: HashMap<String, Vec<StatusChange>> = HashMap::new();
+    for r in history_query.fetch_all(&mut *executor).await? {
+        history.entry(r.order_id).or_default().push(StatusChange {
+            status: status_of(&r.status),
+            at: iso(r.at),
+            changed_by: r.changed_by,
+            changed_by_role: r.changed_by_role,
+        });
+    }
+    Ok(rows
+        .into_iter()
+        .map(|r| Order {
+            items: items.remove(&r.id).unwrap_or_default(),
+            status_history: history.remove(&r.id).unwrap_or_default(),
+            total: r.total,
+            status: status_of(&r.status),
+            delivery_address: Address {
+                street: r.street,
+                city: r.city,
+                state: r.state,
+                zip_code: r.zip_code,
+                phone: r.phone,
+            },
+            created_at: iso(r.created_at),
+            updated_at: iso(r.updated_at),
+            customer_name: with_customer.then_some(r.customer_name),
+            customer_email: with_customer.then_some(r.customer_email),
+            user_id: r.user_id,
+            id: r.id,
+        })
+        .collect())
+}
+
+/// One order with everything in it; `None` when there is no such order.
+pub async fn find(db: &Db, id: &str, with_customer: bool) -> Result<Option<Order>, sqlx::Error> {
+    let mut conn = db.reader().acquire().await?;
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1"
+    );
+    let rows: Vec<OrderRow> = sqlx::query_as(&sql).bind(id).fetch_all(&mut *conn).await?;
+    Ok(complete(&mut conn, rows, with_customer).await?.pop())
+}
+
+/// A customer's orders, newest first.
+pub async fn list_for_user(db: &Db, user_id: &str) -> Result<Vec<Order>, sqlx::Error> {
+    let mut conn = db.reader().acquire().await?;
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC");
+    let rows: Vec<OrderRow> = sqlx::query_as(&sql)
+        .bind(user_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    complete(&mut conn, rows, false).await
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct AdminOrderFilter {
+    pub status: Option<OrderStatus>,
+    pub search: Option<String>,
+    pub page: i64,
+    pub limit: i64,
+}
+
+/// Orders for the admin screen, newest first, with who placed them; and how many match.
+pub async fn list_for_admin(
+    db: &Db,
+    filter: &AdminOrderFilter,
+) -> Result<(Vec<Order>, i64), sqlx::Error> {
+    let mut conditions = vec!["1 = 1".to_string()];
+    let mut params: Vec<String> = Vec::new();
+    if let Some(status) = filter.status {
+        params.push(status.as_str().to_string());
+        conditions.push(format!("o.status = ${}", params.len()));
+    }
+    if let Some(search) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        params.push(super::plants::like_pattern(search));
+        let n = params.len();
+        conditions.push(format!(
+            "(LOWER(o.id) LIKE ${n} ESCAPE '\\' OR LOWER(u.name) LIKE ${n} ESCAPE '\\' OR u.email_lower LIKE ${n} ESCAPE '\\')"
+        ));
+    }
+    let where_clause = conditions.join(" AND ");
+    let mut conn = db.reader().acquire().await?;
+    let count_sql = format!(
+        "SELECT COUNT(*) FROM orders o JOIN users u ON u.id = o.user_id WHERE {where_clause}"
+    );
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    for p in &params {
+        count = count.bind(p.clone());
+    }
+    let total = count.fetch_one(&mut *conn).await?;
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE {where_clause} \
+         ORDER BY o.created_at DESC, o.id DESC LIMIT ${} OFFSET ${}",
+        params.len() + 1,
+        params.len() + 2
+    );
+    let mut query = sqlx::query_as::<_, OrderRow>(&sql);
+    for p in params {
+        query = query.bind(p);
+    }
+    let rows = query
+        .bind(filter.limit)
+        .bind((filter.page - 1) * filter.limit)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok((complete(&mut conn, rows, true).await?, total))
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    #[error("the cart is empty")]
+    EmptyCart,
+    #[error("not enough stock of {name}")]
+    NotEnoughStock { name: String, left: i64 },
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+pub struct Placement {
+    pub order: Order,
+    /// True when an earlier request with the same idempotency key placed it.
+    pub replayed: bool,
+}
+
+async fn idempotent_order(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT order_id FROM idempotency_keys WHERE user_id = $1 AND key = $2")
+        .bind(user_id)
+        .bind(key)
+        .fetch_optional(conn)
+        .await
+}
+
+async fn replay(db: &Db, order_id: &str) -> Result<Placement, PlaceError> {
+    let order = find(db, order_id, false)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    Ok(Placement {
+        order,
+        replayed: true,
+    })
+}
+
+/// Places an order from the customer's cart in one transaction: every line's stock is taken
+/// with a conditional update (never below zero), names and prices are copied, the total is
+/// computed here, the cart is emptied and the first status recorded. Any shortfall rolls it
+/// all back. A repeated idempotency key returns the first order instead.
+pub async fn place(
+    db: &Db,
+    user_id: &str,
+    address: &Address,
+    key: Option<&str>,
+) -> Result<Placement, PlaceError> {
+    if let Some(key) = key {
+        let mut conn = db.reader().acquire().await?;
+        if let Some(order_id) = idempotent_order(&mut conn, user_id, key).await? {
+            return replay(db, &order_id).await;
+        }
+    }
+    let mut tx = db.begin().await?;
+    if let Some(key) = key {
+        // Asked again under the write lock: a twin request may have committed meanwhile.
+        if let Some(order_id) = idempotent_order(&mut tx, user_id, key).await? {
+            drop(tx);
+            return replay(db, &order_id).await;
+        }
+    }
+    let cart = cart::load_in(&mut tx, user_id).await?;
+    if cart.items.is_empty() {
+        return Err(PlaceError::EmptyCart);
+    }
+    let now = now_ms();
+    let mut lines: Vec<&cart::CartItem> = cart.items.iter().collect();
+    // One lock order for every transaction, so two orders never wait on each other.
+    lines.sort_by(|a, b| a.plant_id.id.cmp(&b.plant_id.id));
+    for line in &lines {
+        let taken = sqlx::query(
+            "UPDATE plants SET stock = stock - $1, updated_at = $3 WHERE id = $2 AND stock >= $1 AND deleted_at IS NULL",
+        )
+        .bind(line.quantity)
+        .bind(&line.plant_id.id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if taken.rows_affected() == 0 {
+            let left: i64 = sqlx::query_scalar("SELECT stock FROM plants WHERE id = $1")
+                .bind(&line.plant_id.id)
+                .fetch_one(&mut *tx)
+                .await?;
+            return Err(PlaceError::NotEnoughStock {
+                name: line.plant_id.name.clone(),
+                left,
+            });
+        }
+    }
+
+    let order_id = new_id();
+    sqlx::query(
+        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, created_at, updated_at) \
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $9)",
+    )
+    .bind(&order_id)
+    .bind(user_id)
+    .bind(cart.total)
+    .bind(&address.street)
+    .bind(&address.city)
+    .bind(&address.state)
+    .bind(&address.zip_code)
+    .bind(&address.phone)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    for (position, line) in cart.items.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO order_items (order_id, position, plant_id, plant_name, price, quantity, rated) VALUES ($1, $2, $3, $4, $5, $6, 0)",
+        )
+        .bind(&order_id)
+        .bind(position as i64)
+        .bind(&line.plant_id.id)
+        .bind(&line.plant_id.name)
+        .bind(line.plant_id.price)
+        .bind(line.quantity)
+        .execute(&mut *tx)
+        .await?;
+    }
+    record_status(&mut tx, &order_id, OrderStatus::Pending, Some(user_id), now).await?;
+    cart::clear(&mut tx, user_id).await?;
+    if let Some(key) = key {
+        let saved = sqlx::query("INSERT INTO idempotency_keys (user_id, key, order_id, created_at) VALUES ($1, $2, $3, $4)")
+            .bind(user_id)
+            .bind(key)
+            .bind(&order_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await;
+        match saved {
+            Ok(_) => {}
+            Err(err) if is_unique_violation(&err) => {
+                // The twin won (PostgreSQL): give its order back, undo this one.
+                drop(tx);
+                let mut conn = db.reader().acquire().await?;
+                let first = idempotent_order(&mut conn, user_id, key)
+                    .await?
+                    .ok_or(sqlx::Error::RowNotFound)?;
+                return replay(db, &first).await;
+            }
+            Err(err) => return Err(err.into()),
+        }
+    }
+    tx.commit().await?;
+
+    // Built from what was just written, to spare the database a read on the hot path.
+    let items = cart
+        .items
+        .into_iter()
+        .map(|line| OrderItem {
+            plant_id: line.plant_id.id,
+            plant_name: line.plant_id.name,
+            price: line.plant_id.price,
+            quantity: line.quantity,
+            rated: false,
+            image: line.plant_id.thumbnail,
+            available: true,
+        })
+        .collect();
+    let at = iso(now);
+    let order = Order {
+        id: order_id,
+        items,
+        total: cart.total,
+        status: OrderStatus::Pending,
+        delivery_address: address.clone(),
+        status_history: vec![StatusChange {
+            status: OrderStatus::Pending,
+            at: at.clone(),
+            changed_by: None,
+            changed_by_role: Some("customer".into()),
+        }],
+        created_at: at.clone(),
+        updated_at: at,
+        customer_name: None,
+        customer_email: None,
+        user_id: user_id.to_string(),
+    };
+    Ok(Placement {
+        order,
+        replayed: false,
+    })
+}
+
+async fn record_status(
+    tx: &mut Tx,
+    order_id: &str,
+    status: OrderStatus,
+    by: Option<&str>,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO order_status_history (id, order_id, status, changed_by, at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(new_id())
+        .bind(order_id)
+        .bind(status.as_str())
+        .bind(by)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TransitionError {
+    #[error("order not found")]
+    NotFound,
+    #[error("cannot change status from {from} to {to}")]
+    NotAllowed {
+        from: &'static str,
+        to: &'static str,
+    },
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+/// Who is moving an order along.
+#[derive(Debug, Clone, Copy)]
+pub enum Actor<'a> {
+    /// The customer who placed it: may only cancel, only while pending.
+    Owner(&'a str),
+    Admin(&'a str),
+}
+
+/// Moves an order to `to` if the rules allow it from where it is. Cancelling gives every
+/// line's stock back; the status check inside the same update makes that happen once.
+pub async fn change_status(
+    db: &Db,
+    order_id: &str,
+    to: OrderStatus,
+    actor: Actor<'_>,
+) -> Result<(), TransitionError> {
+    let mut tx = db.begin().await?;
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT status, user_id FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((current, owner)) = row else {
+        return Err(TransitionError::NotFound);
+    };
+    let from = status_of(&current);
+    let (allowed, by) = match actor {
+        Actor::Owner(user_id) => {
+            if owner != user_id {
+                return Err(TransitionError::NotFound);
+            }
+            (
+                to == OrderStatus::Cancelled && from.customer_may_cancel(),
+                user_id,
+            )
+        }
+        Actor::Admin(admin_id) => (from.admin_may_move_to(to), admin_id),
+    };
+    if !allowed {
+        return Err(TransitionError::NotAllowed {
+            from: from.as_str(),
+            to: to.as_str(),
+        });
+    }
+    let now = now_ms();
+    let moved =
+        sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4")
+            .bind(to.as_str())
+            .bind(now)
+            .bind(order_id)
+            .bind(from.as_str())
+            .execute(&mut *tx)
+            .await?;
+    if moved.rows_affected() == 0 {
+        // Someone else moved it first (PostgreSQL); report from where it is now.
+        drop(tx);
+        let now_status: Option<String> =
+            sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                .bind(order_id)
+                .fetch_optional(db.reader())
+                .await?;
+        let from = now_status
+            .map(|s| status_of(&s).as_str())
+            .unwrap_or("unknown");
+        return Err(TransitionError::NotAllowed {
+            from,
+            to: to.as_str(),
+        });
+    }
+    if to == OrderStatus::Cancelled {
+        sqlx::query(
+            "UPDATE plants SET stock = stock + (SELECT i.quantity FROM order_items i WHERE i.order_id = $1 AND i.plant_id = plants.id), updated_at = $2 \
+             WHERE id IN (SELECT plant_id FROM order_items WHERE order_id = $1)",
+        )
+        .bind(order_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    }
+    record_status(&mut tx, order_id, to, Some(by), now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusCount {
+    #[serde(rename = "_id")]
+    pub status: String,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentOrder {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub customer_name: String,
+    pub total: i64,
+    pub status: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LowStockPlant {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub plant_id: String,
+    pub name: String,
+    pub stock: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    pub total_plants: i64,
+    pub total_orders: i64,
+    /// Sum of totals of every order that is not cancelled.
+    pub total_revenue: i64,
+    pub pending_orders: i64,
+    pub orders_by_status: Vec<StatusCount>,
+    pub recent_orders: Vec<RecentOrder>,
+    /// Live plants with 5 or fewer left, fewest first.
+    pub low_stock_plants: Vec<LowStockPlant>,
+}
+
+pub async fn stats(db: &Db) -> Result<Stats, sqlx::Error> {
+    let mut conn = db.reader().acquire().await?;
+    let by_status: Vec<(String, i64)> =
+        sqlx::query_as("SELECT status, COUNT(*) FROM orders GROUP BY status ORDER BY status")
+            .fetch_all(&mut *conn)
+            .await?;
+    let total_revenue: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(total), 0) AS BIGINT) FROM orders WHERE status <> 'cancelled'",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    let recent: Vec<(String, String, i64, String, i64)> = sqlx::query_as(
+        "SELECT o.id, u.name, o.total, o.status, o.created_at FROM orders o JOIN users u ON u.id = o.user_id \
+         ORDER BY o.created_at DESC, o.id DESC LIMIT 5",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let low: Vec<(String, String, String, i64)> = sqlx::query_as(
+        "SELECT id, plant_code, name, stock FROM plants WHERE deleted_at IS NULL AND stock <= 5 ORDER BY stock, name_lower LIMIT 50",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let total_plants: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM plants WHERE deleted_at IS NULL")
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(Stats {
+        total_plants,
+        total_orders: by_status.iter().map(|(_, n)| n).sum(),
+        total_revenue,
+        pending_orders: by_status
+            .iter()
+            .find(|(s, _)| s == "pending")
+            .map(|(_, n)| *n)
+            .unwrap_or(0),
+        orders_by_status: by_status
+            .into_iter()
+            .map(|(status, count)| StatusCount { status, count })
+            .collect(),
+        recent_orders: recent
+            .into_iter()
+            .map(|(id, customer_name, total, status, created)| RecentOrder {
+                id,
+                customer_name,
+                total,
+                status,
+                created_at: iso(created),
+            })
+            .collect(),
+        low_stock_plants: low
+            .into_iter()
+            .map(|(id, plant_id, name, stock)| LowStockPlant {
+                id,
+                plant_id,
+                name,
+                stock,
+            })
+            .collect(),
+    })
+}
