@@ -12,7 +12,7 @@ PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_TEST_DB ?= hariyali_test
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/$(PG_TEST_DB)
 
-.PHONY: run build server test test-server test-sqlite test-postgres lint fmt clean
+.PHONY: bench-orders run build server test test-server test-sqlite test-postgres lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -46,3 +46,7 @@ fmt:
 
 clean:
 	cargo clean
+
+## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
+bench-orders:
+	bench/orders.sh

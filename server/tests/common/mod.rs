@@ -67,7 +67,7 @@ pub fn backend() -> &'static str {
     }
 }
 
-async fn database_url(dir: &std::path::Path) -> String {
+pub async fn database_url(dir: &std::path::Path) -> String {
     match std::env::var("HARIYALI_TEST_DATABASE_URL") {
         Ok(url) if url.starts_with("postgres") => {
             // A schema per test keeps tests apart without a database each.
