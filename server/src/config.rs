@@ -73,6 +73,11 @@ pub struct ServeConfig {
     #[arg(long, env = "HARIYALI_LOGIN_FAILURES", default_value_t = 10)]
     pub login_failures_per_account: u32,
 
+    /// How long a finished catalogue response may be reused, in milliseconds (0: never).
+    /// Bounds how stale a price or stock can be; at most 1000.
+    #[arg(long, env = "HARIYALI_CATALOGUE_CACHE_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub catalogue_cache_ms: u64,
+
     /// How long a sign-in lasts, in hours.
     #[arg(long, env = "HARIYALI_TOKEN_HOURS", default_value_t = 168)]
     pub token_hours: u64,
@@ -106,6 +111,7 @@ impl ServeConfig {
             auth_rate_per_minute: 1000,
             login_failures_per_account: 10,
             token_hours: 168,
+            catalogue_cache_ms: 0,
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod store;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -24,6 +25,7 @@ pub use http::app;
 use crate::auth::password::PasswordHasherPool;
 use crate::auth::tokens::{load_or_create_secret, TokenKeys};
 use crate::config::{ServeConfig, StorageConfig};
+use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
 use crate::state::AppState;
@@ -44,6 +46,10 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
             config.login_failures_per_account,
         ),
         image_permits: Arc::new(Semaphore::new(AppState::cores())),
+        catalogue_cache: Arc::new(ResponseCache::new(
+            Duration::from_millis(config.catalogue_cache_ms),
+            512,
+        )),
         config: Arc::new(config),
         db,
         media,

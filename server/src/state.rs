@@ -7,6 +7,7 @@ use tokio::sync::Semaphore;
 use crate::auth::password::PasswordHasherPool;
 use crate::auth::tokens::TokenKeys;
 use crate::config::ServeConfig;
+use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
 use crate::store::Db;
@@ -21,6 +22,8 @@ pub struct AppState {
     pub media: MediaStore,
     /// Image decoding is CPU- and memory-heavy: at most one per core at a time.
     pub image_permits: Arc<Semaphore>,
+    /// Finished catalogue responses, fresh for at most a second.
+    pub catalogue_cache: Arc<ResponseCache>,
     /// Whether this is a demo shop (its accounts are listed on the login page).
     pub demo: bool,
 }

@@ -345,3 +345,47 @@ async fn config_lists_demo_accounts_only_in_a_demo_shop() {
     assert!(res.body["demo"]["accounts"].as_array().unwrap().is_empty());
     assert_eq!(plain.get("/api/plants", None).await.body["total"], 0);
 }
+
+#[tokio::test]
+async fn the_catalogue_cache_serves_repeats_but_never_a_deleted_plant_or_an_old_stock() {
+    let app = TestApp::build(|c| c.catalogue_cache_ms = 1000).await;
+    let admin = app.admin().await;
+    let palm = app.add_plant(&admin, "Areca Palm", 499, 10).await;
+    let lily = app.add_plant(&admin, "Peace Lily", 399, 10).await;
+    let first = app.get("/api/plants", None).await;
+    assert_eq!(first.body["total"], 2);
+
+    // A customer's order changes stock without touching the catalogue: cached up to a second.
+    let me = app.customer().await;
+    app.add_to_cart(&me, &palm, 3).await;
+    assert_eq!(app.place_order(&me).await.status, StatusCode::CREATED);
+    tokio::time::sleep(std::time::Duration::from_millis(1050)).await;
+    let fresh = app.get(&format!("/api/plants/{palm}"), None).await;
+    assert_eq!(
+        fresh.body["plant"]["stock"], 7,
+        "older than a second is never served"
+    );
+
+    // An admin delete is visible at once.
+    app.get("/api/plants", None).await;
+    app.delete(&format!("/api/plants/{lily}"), Some(&admin))
+        .await;
+    let after = app.get("/api/plants", None).await;
+    assert_eq!(after.body["total"], 1);
+    assert_eq!(
+        app.get(&format!("/api/plants/{lily}"), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // Cached responses are compressed for clients that accept it.
+    let request = TestApp::request(Method::GET, "/api/plants", None)
+        .header(header::ACCEPT_ENCODING, "gzip")
+        .body(Body::empty())
+        .unwrap();
+    let gz = app.send(request).await;
+    assert_eq!(gz.headers[header::CONTENT_ENCODING], "gzip");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz.bytes[..]), &mut text)
+        .unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["total"], 1);
+}

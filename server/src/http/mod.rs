@@ -1,6 +1,7 @@
 //! The HTTP surface: `/api` (JSON), `/media` (pictures), probes, and the web app.
 
 pub mod auth;
+pub mod cache;
 pub mod cart;
 pub mod extract;
 pub mod media;

@@ -8,6 +8,7 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::cache::Prepared;
 use super::extract::AppQuery;
 use super::respond::{cached_json, created, ok};
 use crate::auth::Admin;
@@ -125,10 +126,13 @@ async fn list(
     AppQuery(query): AppQuery<ListQuery>,
 ) -> ApiResult<Response> {
     let filter = query.into_filter()?;
-    let (plants, total) = plants::list(&state.db, &filter).await?;
-    let pages = (total + filter.limit - 1) / filter.limit;
-    let body = json!({ "success": true, "plants": plants, "total": total, "page": filter.page, "pages": pages });
-    Ok(cached_json(&headers, &body))
+    let key = format!("list:{filter:?}");
+    from_cache(&state, key, &headers, async {
+        let (plants, total) = plants::list(&state.db, &filter).await?;
+        let pages = (total + filter.limit - 1) / filter.limit;
+        Ok(json!({ "success": true, "plants": plants, "total": total, "page": filter.page, "pages": pages }))
+    })
+    .await
 }
 
 async fn categories(headers: HeaderMap) -> Response {
@@ -143,13 +147,31 @@ async fn detail(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let plant = plants::find(&state.db, &id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()))?;
-    Ok(cached_json(
-        &headers,
-        &json!({ "success": true, "plant": plant }),
-    ))
+    from_cache(&state, format!("detail:{id}"), &headers, async {
+        let plant = plants::find(&state.db, &id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()))?;
+        Ok(json!({ "success": true, "plant": plant }))
+    })
+    .await
+}
+
+/// Serves a catalogue response from the cache, or builds, keeps and serves it.
+async fn from_cache(
+    state: &AppState,
+    key: String,
+    headers: &HeaderMap,
+    build: impl std::future::Future<Output = ApiResult<serde_json::Value>>,
+) -> ApiResult<Response> {
+    if let Some(prepared) = state.catalogue_cache.get(&key) {
+        return Ok(prepared.respond(headers));
+    }
+    let generation = state.catalogue_cache.generation();
+    let body = build.await?;
+    let prepared =
+        Prepared::new(serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?);
+    state.catalogue_cache.put(key, generation, prepared.clone());
+    Ok(prepared.respond(headers))
 }
 
 async fn count(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
@@ -174,6 +196,7 @@ async fn create(
     // Files are written only once the row is sure to be valid, and before it is visible.
     photo.save(&state).await?;
     tx.commit().await?;
+    state.catalogue_cache.invalidate();
     Ok(created(
         json!({ "message": "Plant added successfully!", "plant": created_plant }),
     ))
@@ -199,6 +222,7 @@ async fn update(
     };
     photo.save(&state).await?;
     tx.commit().await?;
+    state.catalogue_cache.invalidate();
     Ok(ok(
         json!({ "message": "Plant updated successfully!", "plant": updated }),
     ))
@@ -212,6 +236,7 @@ async fn remove(
     if !plants::soft_delete(&state.db, &id).await? {
         return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
     }
+    state.catalogue_cache.invalidate();
     Ok(ok(json!({ "message": "Plant deleted successfully!" })))
 }
 
