@@ -7,10 +7,10 @@ CARGO_TARGET_DIR ?= target
 export CARGO_TARGET_DIR
 BIN := $(CARGO_TARGET_DIR)/release/hariyali
 
-# The PostgreSQL leg of the tests: a fresh database each run, one schema per test inside it.
+# The PostgreSQL leg of the tests: a fresh database each run (named after the run, so two
+# runs on one machine never meet), one schema per test inside it, dropped afterwards.
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
-PG_TEST_DB ?= hariyali_test
-PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/$(PG_TEST_DB)
+PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
 .PHONY: bench-orders run build server test test-server test-sqlite test-postgres lint fmt clean
 
@@ -33,9 +33,10 @@ test-sqlite:
 
 # Fails (never skips) when PostgreSQL is not reachable.
 test-postgres:
-	psql "$(PG_ADMIN_URL)" -qX -v ON_ERROR_STOP=1 -c 'DROP DATABASE IF EXISTS $(PG_TEST_DB) WITH (FORCE)' -c 'CREATE DATABASE $(PG_TEST_DB)' 2>&1 | grep -v 'does not exist, skipping' || true
-	psql "$(PG_TEST_URL)" -qX -c 'SELECT 1' >/dev/null
-	HARIYALI_TEST_DATABASE_URL="$(PG_TEST_URL)" cargo nextest run --release --no-fail-fast
+	db="hariyali_test_$$$$"; \
+	psql "$(PG_ADMIN_URL)" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $$db"; \
+	trap 'psql "$(PG_ADMIN_URL)" -qX -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"' EXIT; \
+	HARIYALI_TEST_DATABASE_URL="$(PG_BASE_URL)/$$db" cargo nextest run --release --no-fail-fast
 
 lint:
 	cargo fmt --all -- --check

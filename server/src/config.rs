@@ -81,6 +81,23 @@ pub struct ServeConfig {
     /// How long a sign-in lasts, in hours.
     #[arg(long, env = "HARIYALI_TOKEN_HOURS", default_value_t = 168)]
     pub token_hours: u64,
+
+    /// Plant-care assistant messages allowed per client address per minute.
+    #[arg(long, env = "HARIYALI_AI_RATE_PER_MINUTE", default_value_t = 20)]
+    pub ai_rate_per_minute: u32,
+
+    /// Base URL of an OpenAI-compatible API (e.g. `http://127.0.0.1:11434/v1`); unset means
+    /// the embedded engine answers alone.
+    #[arg(long, env = "HARIYALI_AI_BASE_URL")]
+    pub ai_base_url: Option<String>,
+
+    /// API key for that provider (sent as a bearer token; local servers need none).
+    #[arg(long, env = "HARIYALI_AI_API_KEY", hide_env_values = true)]
+    pub ai_api_key: Option<String>,
+
+    /// Model name at that provider.
+    #[arg(long, env = "HARIYALI_AI_MODEL")]
+    pub ai_model: Option<String>,
 }
 
 /// A boolean that reads like people write it in env files: 1/0, true/false, on/off, yes/no.
@@ -112,6 +129,10 @@ impl ServeConfig {
             login_failures_per_account: 10,
             token_hours: 168,
             catalogue_cache_ms: 0,
+            ai_rate_per_minute: 1000,
+            ai_base_url: None,
+            ai_api_key: None,
+            ai_model: None,
         }
     }
 }

@@ -105,10 +105,25 @@ struct ErrorBody<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "<[FieldError]>::is_empty")]
     errors: &'a [FieldError],
+    /// The AI chat's clients read the message from `error` (contract: "AI chat errors carry
+    /// the same text in `error` too"); other endpoints leave it out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        self.render(false)
+    }
+}
+
+impl ApiError {
+    /// The error body with the message repeated in `error`, for the AI chat endpoints.
+    pub fn into_chat_response(self) -> Response {
+        self.render(true)
+    }
+
+    fn render(self, with_error_field: bool) -> Response {
         let status = self.status();
         let message = match &self {
             ApiError::Internal(err) => {
@@ -126,6 +141,7 @@ impl IntoResponse for ApiError {
             success: false,
             message: &message,
             errors,
+            error: with_error_field.then_some(message.as_str()),
         };
         let mut response = (status, axum::Json(body)).into_response();
         if let ApiError::TooManyRequests {

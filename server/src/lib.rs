@@ -1,6 +1,7 @@
 //! Hariyali: the plant shop's server. `build_state` opens everything the shop needs,
 //! `http::app` turns it into a router, and `serve` runs it until shutdown.
 
+pub mod assistant;
 pub mod auth;
 pub mod config;
 pub mod domain;
@@ -50,6 +51,7 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
             Duration::from_millis(config.catalogue_cache_ms),
             512,
         )),
+        assistant: Arc::new(assistant::Assistant::new(&config)?),
         config: Arc::new(config),
         db,
         media,

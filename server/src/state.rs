@@ -26,6 +26,8 @@ pub struct AppState {
     pub catalogue_cache: Arc<ResponseCache>,
     /// Whether this is a demo shop (its accounts are listed on the login page).
     pub demo: bool,
+    /// The plant-care assistant (knowledge, optional model, message limit).
+    pub assistant: Arc<crate::assistant::Assistant>,
 }
 
 impl AppState {

@@ -1,5 +1,6 @@
 //! The HTTP surface: `/api` (JSON), `/media` (pictures), probes, and the web app.
 
+pub mod assistant;
 pub mod auth;
 pub mod cache;
 pub mod cart;
@@ -45,6 +46,7 @@ fn api_router() -> Router<AppState> {
         .nest("/cart", cart::router())
         .nest("/orders", orders::router())
         .nest("/ratings", ratings::router())
+        .nest("/ai-chat", assistant::router())
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
 }

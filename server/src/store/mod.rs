@@ -3,6 +3,7 @@
 //! times and money), so no business rule exists twice. What differs per backend —
 //! connection setup, migrations, the write path on SQLite — stays in this module.
 
+pub mod assistant;
 pub mod cart;
 pub mod orders;
 pub mod plants;

@@ -1,0 +1,18 @@
+//! The plant-care assistant: an embedded expert engine over the curated knowledge base,
+//! photo analysis, sessions, and an optional OpenAI-compatible model on top.
+
+pub mod answers;
+pub mod compose;
+pub mod engine;
+pub mod knowledge;
+pub mod llm;
+pub mod photo;
+pub mod recognize;
+pub mod recommend;
+pub mod season;
+pub mod service;
+pub mod text;
+
+pub use engine::{Answer, Engine, Memory, Question};
+pub use knowledge::Knowledge;
+pub use service::Assistant;

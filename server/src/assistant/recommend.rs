@@ -1,0 +1,524 @@
+//! Choosing plants for someone: what they asked for (budget, light, place, pets, children,
+//! experience, kind of plant), which species fit, and which of those the shop has in stock.
+
+use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
+use super::text::Prepared;
+
+/// A live catalogue plant in stock, as the engine sees it.
+#[derive(Debug, Clone)]
+pub struct CatalogueItem {
+    pub id: String,
+    pub name: String,
+    pub price: i64,
+    pub stock: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LightWish {
+    Low,
+    Sun,
+}
+
+/// What someone asked for, read from their words (and what the chat remembers).
+#[derive(Debug, Clone, Default)]
+pub struct Wishes {
+    pub budget: Option<i64>,
+    pub light: Option<LightWish>,
+    pub place: Option<&'static str>,
+    pub pets: bool,
+    pub children: bool,
+    pub beginner: bool,
+    pub traits: Vec<&'static str>,
+}
+
+const PET_WORDS: &[&str] = &[
+    "cat",
+    "cats",
+    "kitten",
+    "dog",
+    "dogs",
+    "puppy",
+    "pet",
+    "pets",
+    "billi",
+    "बिल्ली",
+    "kutta",
+    "kutte",
+    "कुत्ता",
+    "कुत्ते",
+    "पालतू",
+    "paaltu",
+    "paltu",
+    "pet safe",
+    "pet friendly",
+];
+const CHILD_WORDS: &[&str] = &[
+    "child",
+    "children",
+    "kid",
+    "kids",
+    "baby",
+    "toddler",
+    "bacche",
+    "bachche",
+    "बच्चे",
+    "बच्चों",
+    "बच्चा",
+];
+const LOW_LIGHT_WORDS: &[&str] = &[
+    "low light",
+    "low-light",
+    "dark",
+    "no sun",
+    "no sunlight",
+    "without sun",
+    "without sunlight",
+    "little light",
+    "dim",
+    "shade",
+    "shady",
+    "north facing",
+    "kam roshni",
+    "bina dhoop",
+    "andhera",
+    "कम रोशनी",
+    "बिना धूप",
+    "अंधेरा",
+    "अंधेरे",
+    "low lit",
+];
+const SUN_WORDS: &[&str] = &[
+    "full sun",
+    "sunny",
+    "direct sun",
+    "lots of sun",
+    "south facing",
+    "tez dhoop",
+    "तेज़ धूप",
+    "तेज धूप",
+    "hot balcony",
+    "west facing",
+    "hot terrace",
+];
+const BEGINNER_WORDS: &[&str] = &[
+    "beginner",
+    "beginners",
+    "first plant",
+    "easy",
+    "low maintenance",
+    "hard to kill",
+    "busy",
+    "forget to water",
+    "no time",
+    "travel",
+    "aasaan",
+    "asaan",
+    "आसान",
+    "नौसिखिया",
+];
+const PLACES: &[(&str, &[&str])] = &[
+    (
+        "indoor",
+        &[
+            "bedroom",
+            "bathroom",
+            "office",
+            "living room",
+            "indoor",
+            "indoors",
+            "inside",
+            "room",
+            "desk",
+            "table",
+            "kamra",
+            "kamre",
+            "कमरे",
+            "कमरा",
+            "बेडरूम",
+            "ऑफिस",
+            "ghar ke andar",
+            "घर के अंदर",
+            "study",
+        ],
+    ),
+    ("balcony", &["balcony", "बालकनी", "window box", "railing"]),
+    (
+        "terrace",
+        &["terrace", "roof", "rooftop", "chhat", "chhath", "छत"],
+    ),
+    (
+        "outdoor",
+        &[
+            "garden",
+            "outdoor",
+            "outdoors",
+            "outside",
+            "lawn",
+            "bagicha",
+            "बगीचा",
+            "yard",
+        ],
+    ),
+];
+const TRAIT_WORDS: &[(&str, &[&str])] = &[
+    (
+        "flowering",
+        &[
+            "flower",
+            "flowers",
+            "flowering",
+            "blooms",
+            "blooming",
+            "phool",
+            "फूल",
+            "colourful",
+            "colorful",
+        ],
+    ),
+    (
+        "fragrant",
+        &[
+            "fragrant",
+            "fragrance",
+            "smell",
+            "scented",
+            "scent",
+            "khushboo",
+            "khushbu",
+            "खुशबू",
+            "सुगंध",
+        ],
+    ),
+    (
+        "edible",
+        &[
+            "herb",
+            "herbs",
+            "kitchen",
+            "cooking",
+            "edible",
+            "vegetable",
+            "vegetables",
+            "sabzi",
+            "fruit",
+            "fruits",
+            "phal",
+            "सब्ज़ी",
+            "फल",
+            "जड़ी",
+        ],
+    ),
+    (
+        "air-purifying",
+        &[
+            "air purifying",
+            "air purifier",
+            "clean air",
+            "oxygen",
+            "pollution",
+            "purify",
+        ],
+    ),
+    ("hanging", &["hanging", "trailing", "hanging basket"]),
+    (
+        "medicinal",
+        &[
+            "medicinal",
+            "ayurvedic",
+            "ayurveda",
+            "aushadhi",
+            "औषधि",
+            "medicine",
+        ],
+    ),
+    (
+        "religious",
+        &["puja", "pooja", "religious", "पूजा", "sacred"],
+    ),
+    ("gift", &["gift", "gifting", "present", "tohfa", "उपहार"]),
+    (
+        "drought-tolerant",
+        &["succulent", "succulents", "cactus", "cacti", "drought"],
+    ),
+];
+
+impl Wishes {
+    /// Whether these words narrow a recommendation down (a budget, light, place or kind).
+    pub fn refines_a_recommendation(&self) -> bool {
+        self.budget.is_some()
+            || self.light.is_some()
+            || self.place.is_some()
+            || !self.traits.is_empty()
+    }
+}
+
+/// Reads what someone wants; `raw` keeps commas and currency signs for the budget.
+pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
+    let place = PLACES
+        .iter()
+        .find(|(_, words)| text.has_any(words))
+        .map(|(place, _)| *place);
+    let light = if text.has_any(LOW_LIGHT_WORDS) {
+        Some(LightWish::Low)
+    } else if text.has_any(SUN_WORDS) || place == Some("terrace") {
+        Some(LightWish::Sun)
+    } else {
+        None
+    };
+    Wishes {
+        budget: read_budget(raw),
+        light,
+        place,
+        pets: text.has_any(PET_WORDS),
+        children: text.has_any(CHILD_WORDS),
+        beginner: text.has_any(BEGINNER_WORDS),
+        traits: TRAIT_WORDS
+            .iter()
+            .filter(|(_, words)| text.has_any(words))
+            .map(|(t, _)| *t)
+            .collect(),
+    }
+}
+
+/// The largest amount named next to a budget word: "under ₹500", "500 se kam", "upto 1,000 rs".
+pub fn read_budget(raw: &str) -> Option<i64> {
+    const BEFORE: &[&str] = &[
+        "under",
+        "below",
+        "less than",
+        "within",
+        "upto",
+        "up to",
+        "max",
+        "budget",
+        "₹",
+        "rs",
+        "inr",
+        "around",
+        "cheaper than",
+        "not more than",
+        "than",
+        "about",
+    ];
+    const AFTER: &[&str] = &[
+        "rs",
+        "rupees",
+        "rupee",
+        "₹",
+        "se kam",
+        "tak",
+        "से कम",
+        "तक",
+        "रुपये",
+        "रुपए",
+        "rupaye",
+        "rupay",
+        "/-",
+        "inr",
+        "ke andar",
+        "के अंदर",
+        "ke neeche",
+        "budget",
+    ];
+    let lower = raw.to_lowercase();
+    let chars: Vec<char> = lower.chars().collect();
+    let mut best: Option<i64> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut digits = String::new();
+        while i < chars.len()
+            && (chars[i].is_ascii_digit()
+                || (chars[i] == ',' && i + 1 < chars.len() && chars[i + 1].is_ascii_digit()))
+        {
+            if chars[i].is_ascii_digit() {
+                digits.push(chars[i]);
+            }
+            i += 1;
+        }
+        let before: String = chars[start.saturating_sub(16)..start].iter().collect();
+        let after: String = chars[i..(i + 12).min(chars.len())].iter().collect();
+        let cued = BEFORE
+            .iter()
+            .any(|w| before.trim_end().ends_with(w) || before.contains(&format!("{w} ")))
+            || AFTER.iter().any(|w| after.trim_start().starts_with(w));
+        if let Ok(amount) = digits.parse::<i64>() {
+            if cued && (50..=1_000_000).contains(&amount) {
+                best = Some(best.map_or(amount, |b: i64| b.max(amount)));
+            }
+        }
+    }
+    best
+}
+
+/// A species that fits, with the reasons in plain words.
+pub struct Candidate<'k> {
+    pub species: &'k Species,
+    pub score: i32,
+    pub reasons: Vec<String>,
+}
+
+/// Species that satisfy every hard wish, best first.
+pub fn rank<'k>(kb: &'k Knowledge, wishes: &Wishes) -> Vec<Candidate<'k>> {
+    let mut out: Vec<Candidate<'k>> = kb
+        .species
+        .iter()
+        .filter_map(|s| {
+            score(s, wishes).map(|(score, reasons)| Candidate {
+                species: s,
+                score,
+                reasons,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then(a.species.name.cmp(&b.species.name))
+    });
+    out
+}
+
+fn score(s: &Species, w: &Wishes) -> Option<(i32, Vec<String>)> {
+    let mut score = 0;
+    let mut reasons = Vec::new();
+    if w.pets {
+        if s.toxic_to_pets {
+            return None;
+        }
+        reasons.push("non-toxic to cats and dogs".to_string());
+        score += 1;
+    }
+    if w.children {
+        if s.toxic_to_children {
+            return None;
+        }
+        reasons.push("safe around children".to_string());
+    }
+    match w.light {
+        Some(LightWish::Low) => {
+            if s.light_level > LightLevel::Medium {
+                return None;
+            }
+            if s.light_level == LightLevel::Low || s.has_trait("low-light") {
+                score += 4;
+                reasons.push("copes with low light".into());
+            } else {
+                score += 1;
+                reasons.push("manages in medium indirect light".into());
+            }
+        }
+        Some(LightWish::Sun) => {
+            if s.light_level < LightLevel::Bright {
+                return None;
+            }
+            score += if s.light_level == LightLevel::FullSun {
+                3
+            } else {
+                1
+            };
+            reasons.push("loves sun".into());
+            if s.has_trait("heat-tolerant") {
+                score += 1;
+            }
+        }
+        None => {}
+    }
+    if let Some(place) = w.place {
+        if !s.placement.iter().any(|p| p == place) {
+            return None;
+        }
+        score += 1;
+        if place == "indoor" && w.light.is_none() {
+            // Most rooms get no direct sun: favour plants that cope with that.
+            if s.light_level <= LightLevel::Medium {
+                score += 2;
+            } else if s.light_level == LightLevel::FullSun {
+                return None;
+            }
+        }
+    }
+    if w.beginner {
+        match s.difficulty {
+            Difficulty::Demanding => return None,
+            Difficulty::Easy => {
+                score += 3;
+                reasons.push("easy for beginners".into());
+            }
+            Difficulty::Moderate => {}
+        }
+    }
+    if !w.traits.is_empty() {
+        let matched: Vec<&str> = w
+            .traits
+            .iter()
+            .copied()
+            .filter(|t| {
+                s.has_trait(t)
+                    || (*t == "drought-tolerant"
+                        && matches!(s.kind.as_str(), "succulent" | "cactus"))
+            })
+            .collect();
+        if matched.is_empty() {
+            return None;
+        }
+        score += 3 * matched.len() as i32;
+        for t in matched {
+            reasons.push(t.replace('-', " "));
+        }
+    }
+    Some((score, reasons))
+}
+
+/// In-stock catalogue plants of a species (by its listed catalogue names), cheapest first.
+pub fn stocked<'c>(species: &Species, catalogue: &'c [CatalogueItem]) -> Vec<&'c CatalogueItem> {
+    let mut items: Vec<&CatalogueItem> = catalogue
+        .iter()
+        .filter(|item| item.stock > 0)
+        .filter(|item| {
+            species
+                .catalogue
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(item.name.trim()))
+        })
+        .collect();
+    items.sort_by_key(|i| i.price);
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_are_read_in_many_forms() {
+        assert_eq!(read_budget("a plant under ₹500 please"), Some(500));
+        assert_eq!(read_budget("below rs 1,200"), Some(1200));
+        assert_eq!(read_budget("300 se kam wala paudha"), Some(300));
+        assert_eq!(read_budget("500 रुपये तक"), Some(500));
+        assert_eq!(read_budget("I have 2 cats and 3 pots"), None);
+    }
+
+    #[test]
+    fn a_cat_owner_with_a_dark_bedroom_gets_safe_low_light_plants() {
+        let kb = Knowledge::embedded().unwrap();
+        let text = "a low-light plant for my bedroom, I have a cat";
+        let wishes = read_wishes(text, &Prepared::new(text));
+        assert!(wishes.pets);
+        assert_eq!(wishes.light, Some(LightWish::Low));
+        let ranked = rank(&kb, &wishes);
+        assert!(!ranked.is_empty());
+        for c in &ranked {
+            assert!(!c.species.toxic_to_pets, "{}", c.species.id);
+            assert!(
+                c.species.light_level <= LightLevel::Medium,
+                "{}",
+                c.species.id
+            );
+        }
+    }
+}

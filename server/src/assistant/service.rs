@@ -1,0 +1,84 @@
+//! The assistant as the server runs it: one engine for the process, the optional model, and
+//! the per-client message limit.
+
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use super::engine::Engine;
+use super::knowledge::Knowledge;
+use super::llm::LlmClient;
+use crate::config::ServeConfig;
+
+/// Chats idle this long start afresh.
+pub const SESSION_IDLE_MS: i64 = 24 * 60 * 60 * 1000;
+/// How often idle sessions are swept from the database.
+const PURGE_EVERY_MS: i64 = 60 * 60 * 1000;
+
+pub struct Assistant {
+    engine: Arc<Engine>,
+    llm: Option<LlmClient>,
+    per_client: DefaultKeyedRateLimiter<String>,
+    last_purge_ms: AtomicI64,
+}
+
+/// The knowledge base is the same for every state in a process (tests build many).
+fn shared_engine() -> anyhow::Result<Arc<Engine>> {
+    static ENGINE: OnceLock<Arc<Engine>> = OnceLock::new();
+    if let Some(engine) = ENGINE.get() {
+        return Ok(engine.clone());
+    }
+    let engine = Arc::new(Engine::new(Knowledge::embedded()?));
+    Ok(ENGINE.get_or_init(|| engine).clone())
+}
+
+impl Assistant {
+    /// Loads the knowledge base (failing on a malformed file) and the model client.
+    pub fn new(config: &ServeConfig) -> anyhow::Result<Assistant> {
+        let per_minute = NonZeroU32::new(config.ai_rate_per_minute.max(1)).expect("non-zero");
+        Ok(Assistant {
+            engine: shared_engine()?,
+            llm: LlmClient::from_config(
+                config.ai_base_url.as_deref(),
+                config.ai_api_key.as_deref(),
+                config.ai_model.as_deref(),
+            )?,
+            per_client: RateLimiter::keyed(Quota::per_minute(per_minute)),
+            last_purge_ms: AtomicI64::new(0),
+        })
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    pub fn llm(&self) -> Option<&LlmClient> {
+        self.llm.as_ref()
+    }
+
+    /// Counts one message from `client`; the wait until the next is allowed when over.
+    pub fn allow_message(&self, client: &str) -> Result<(), Duration> {
+        let result = self
+            .per_client
+            .check_key(&client.to_string())
+            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()));
+        if self.per_client.len() > 10_000 {
+            self.per_client.retain_recent();
+        }
+        result
+    }
+
+    /// True at most once an hour per process: time to sweep idle sessions.
+    pub fn purge_due(&self, now_ms: i64) -> bool {
+        let last = self.last_purge_ms.load(Ordering::Relaxed);
+        now_ms - last >= PURGE_EVERY_MS
+            && self
+                .last_purge_ms
+                .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+    }
+}

@@ -1,0 +1,284 @@
+//! `/api/ai-chat`: one message (text and up to 5 photos) in, one answer out; sessions live in
+//! the database so any instance can continue a chat. Errors carry their text in `error` too.
+
+use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, post};
+use axum::Router;
+use futures_util::future::join_all;
+use serde_json::json;
+
+use super::respond::ok;
+use crate::assistant::engine::{Memory, Question};
+use crate::assistant::llm::Grounding;
+use crate::assistant::photo::{analyse_bytes, AnalysedPhoto, Usability};
+use crate::assistant::season::Season;
+use crate::assistant::service::SESSION_IDLE_MS;
+use crate::domain::ids::now_ms;
+use crate::error::ApiError;
+use crate::limits::ClientIp;
+use crate::media::images::sniff;
+use crate::state::AppState;
+use crate::store::assistant as store;
+
+pub const MAX_IMAGES: usize = 5;
+pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+/// Five full-size photos plus the text fields and multipart framing.
+const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
+const MSG_BAD_IMAGES: &str = "Please select valid image files (max 10MB each).";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/message", post(message))
+        .route("/session/{session_id}", delete(end_session))
+        .layer(DefaultBodyLimit::max(CHAT_BODY_LIMIT))
+}
+
+/// An error of the chat endpoints: the contract's body plus the `error` field.
+pub struct ChatError(ApiError);
+
+impl<E: Into<ApiError>> From<E> for ChatError {
+    fn from(err: E) -> Self {
+        ChatError(err.into())
+    }
+}
+
+impl IntoResponse for ChatError {
+    fn into_response(self) -> Response {
+        self.0.into_chat_response()
+    }
+}
+
+type ChatResult<T> = Result<T, ChatError>;
+
+fn bad(message: impl Into<String>) -> ChatError {
+    ChatError(ApiError::bad_request(message))
+}
+
+/// The parts of a chat message form.
+struct ChatForm {
+    text: String,
+    session_id: Option<String>,
+    images: Vec<Vec<u8>>,
+}
+
+async fn message(
+    State(state): State<AppState>,
+    client: ClientIp,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ChatResult<Response> {
+    if let Err(wait) = state.assistant.allow_message(&client.0) {
+        return Err(ChatError(ApiError::TooManyRequests {
+            message: "Too many messages. Please wait a moment and try again.".into(),
+            retry_after_secs: wait.as_secs_f64().ceil() as u64,
+        }));
+    }
+    let multipart = multipart.map_err(|_| {
+        bad("Send the message as multipart/form-data with the fields message, sessionId and images.")
+    })?;
+    let form = read_form(multipart).await?;
+    if form.text.trim().is_empty() && form.images.is_empty() {
+        return Err(bad("Please type a question or attach at least one image."));
+    }
+    if form.text.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(bad(format!(
+            "Message is too long: at most {MAX_MESSAGE_CHARS} characters."
+        )));
+    }
+
+    let session_id = form
+        .session_id
+        .filter(|id| valid_session_id(id))
+        .unwrap_or_else(|| format!("chat-{}", uuid::Uuid::now_v7().simple()));
+    let now = now_ms();
+    let memory: Memory = store::load_session(&state.db, &session_id, now - SESSION_IDLE_MS)
+        .await?
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default();
+
+    let photos = analyse_photos(&state, form.images).await?;
+    let reports: Vec<_> = photos.iter().map(|p| p.report.clone()).collect();
+    let catalogue = store::in_stock_plants(&state.db).await?;
+    let answer = state.assistant.engine().answer(&Question {
+        text: form.text.trim(),
+        photos: &reports,
+        memory: &memory,
+        month: Season::current_month_in_india(),
+        catalogue: &catalogue,
+    });
+
+    let mut text = answer.text.clone();
+    if let (Some(llm), true) = (state.assistant.llm(), answer.on_topic) {
+        let previews: Vec<Vec<u8>> = photos
+            .into_iter()
+            .filter(|p| p.report.usability == Usability::Usable)
+            .filter_map(|p| p.preview_jpeg)
+            .collect();
+        let grounding = Grounding {
+            question: form.text.trim(),
+            facts: &answer.text,
+            photos: &previews,
+            hindi: answer.hindi,
+        };
+        match llm.complete(&grounding).await {
+            Ok(reply) => text = keep_safety_and_links(reply, &answer),
+            Err(err) => {
+                tracing::warn!(error = %err, model = llm.model(), "AI provider failed; answering from the embedded engine");
+                text = format!("{}\n\n{}", text, fallback_note(answer.hindi));
+            }
+        }
+    }
+
+    let state_json = serde_json::to_string(&answer.memory).map_err(anyhow::Error::from)?;
+    store::save_session(&state.db, &session_id, &state_json, now).await?;
+    if state.assistant.purge_due(now) {
+        let removed = store::purge_idle_sessions(&state.db, now - SESSION_IDLE_MS).await?;
+        tracing::debug!(removed, "idle assistant sessions removed");
+    }
+    Ok(ok(json!({ "message": text, "sessionId": session_id })))
+}
+
+async fn end_session(
+    State(state): State<AppState>,
+    Path(session_id): Path<String>,
+) -> ChatResult<Response> {
+    if !valid_session_id(&session_id) {
+        return Err(bad("Invalid session id."));
+    }
+    store::delete_session(&state.db, &session_id).await?;
+    Ok(ok(json!({ "message": "Chat session cleared." })))
+}
+
+/// Ids the web app makes up (uuid, `session_<time>`…), kept to a safe alphabet and length.
+fn valid_session_id(id: &str) -> bool {
+    (1..=128).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
+}
+
+async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
+    let mut form = ChatForm {
+        text: String::new(),
+        session_id: None,
+        images: Vec::new(),
+    };
+    while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
+        let name = field.name().unwrap_or_default().to_string();
+        match name.as_str() {
+            "images" | "images[]" | "image" => {
+                let number = form.images.len() + 1;
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                    if bytes.len() + chunk.len() > MAX_IMAGE_BYTES {
+                        return Err(ChatError(ApiError::PayloadTooLarge(format!(
+                            "Image {number} is larger than 10 MB. {MSG_BAD_IMAGES}"
+                        ))));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                // A file input left empty still sends a part with no bytes.
+                if bytes.is_empty() {
+                    continue;
+                }
+                if form.images.len() == MAX_IMAGES {
+                    return Err(bad(format!(
+                        "At most {MAX_IMAGES} images can be sent with one message."
+                    )));
+                }
+                if sniff(&bytes).is_none() {
+                    return Err(bad(format!(
+                        "Image {number} is not a JPEG, PNG or WebP image. {MSG_BAD_IMAGES}"
+                    )));
+                }
+                form.images.push(bytes);
+            }
+            "message" => form.text = field.text().await.map_err(multipart_error)?,
+            "sessionId" => {
+                let id = field.text().await.map_err(multipart_error)?;
+                let id = id.trim();
+                if !id.is_empty() {
+                    form.session_id = Some(id.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(form)
+}
+
+fn multipart_error(err: MultipartError) -> ChatError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ChatError(ApiError::PayloadTooLarge(format!(
+            "The message is too large: at most {MAX_IMAGES} images of 10 MB each."
+        )))
+    } else {
+        bad("The message form could not be read. Please try again.")
+    }
+}
+
+/// Decodes and measures the photos on blocking threads, at most one per core at a time
+/// (the shared image permits), in parallel up to that.
+async fn analyse_photos(state: &AppState, images: Vec<Vec<u8>>) -> ChatResult<Vec<AnalysedPhoto>> {
+    let want_preview = state.assistant.llm().is_some();
+    let tasks = images.into_iter().enumerate().map(|(i, bytes)| {
+        let permits = state.image_permits.clone();
+        async move {
+            let _permit = permits
+                .acquire_owned()
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            let analysed = tokio::task::spawn_blocking(move || analyse_bytes(&bytes, want_preview))
+                .await
+                .map_err(|e| ApiError::Internal(e.into()))?;
+            analysed.map_err(|rejection| {
+                ApiError::bad_request(format!("Image {}: {rejection} {MSG_BAD_IMAGES}", i + 1))
+            })
+        }
+    });
+    let mut out = Vec::new();
+    for result in join_all(tasks).await {
+        out.push(result?);
+    }
+    Ok(out)
+}
+
+/// A model may drop what must stay: safety warnings and the shop's links.
+fn keep_safety_and_links(reply: String, answer: &crate::assistant::Answer) -> String {
+    let mut text = reply;
+    let lower = text.to_lowercase();
+    let warned = lower.contains("toxic") || text.contains("ज़हरीला");
+    if !answer.warnings.is_empty() && !warned {
+        text.push_str("\n\n");
+        text.push_str(&answer.warnings.join("\n\n"));
+    }
+    if !answer.shop_lines.is_empty() && !text.contains("/plant/") {
+        let heading = if answer.hindi {
+            "हमारी दुकान में:"
+        } else {
+            "In our shop:"
+        };
+        text.push_str(&format!("\n\n{heading}\n\n"));
+        let lines: Vec<String> = answer
+            .shop_lines
+            .iter()
+            .map(|l| {
+                let l = l.trim_start_matches("- ");
+                format!("- {l}")
+            })
+            .collect();
+        text.push_str(&lines.join("\n"));
+    }
+    text
+}
+
+fn fallback_note(hindi: bool) -> &'static str {
+    if hindi {
+        "(AI मॉडल से अभी जवाब नहीं मिल पाया, इसलिए यह जवाब हरियाली की अपनी पौध-देखभाल गाइड से है।)"
+    } else {
+        "(The AI model could not be reached just now, so this answer comes from Hariyali's built-in plant-care guide.)"
+    }
+}
