@@ -5,26 +5,41 @@ SHELL := /bin/bash
 
 CARGO_TARGET_DIR ?= target
 export CARGO_TARGET_DIR
-BIN := $(CARGO_TARGET_DIR)/release/hariyali
+BIN := $(abspath $(CARGO_TARGET_DIR))/release/hariyali
 
 # The PostgreSQL leg of the tests: a fresh database each run (named after the run, so two
 # runs on one machine never meet), one schema per test inside it, dropped afterwards.
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: bench-orders run build server test test-server test-sqlite test-postgres lint fmt clean
+.PHONY: bench-orders run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
-	$(BIN) serve
+	HARIYALI_WEB_DIR=web/dist $(BIN) serve
 
-build: server
+build: server web
 
 server:
 	cargo build --release --bin hariyali
 
-## Every test: lints, the server suite on SQLite and on PostgreSQL.
-test: lint test-server
+# npm packages are installed again only when a lock file changes. `npm install` rather than
+# `npm ci`: the registry mirror here lacks the other platforms' optional packages (e.g.
+# rollup for Android) that `npm ci` insists the lock file list; the lock still pins versions.
+web/node_modules/.installed: web/package-lock.json
+	cd web && npm install --no-audit --no-fund --prefer-offline --loglevel=error
+	touch $@
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && npm install --no-audit --no-fund --prefer-offline --loglevel=error
+	touch $@
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+## Every test: lints, the server suite on SQLite and on PostgreSQL, the web app's checks and
+## unit tests, and the browser journeys against the release binary.
+test: lint test-server test-web test-e2e
 
 test-server: test-sqlite test-postgres
 
@@ -37,6 +52,14 @@ test-postgres:
 	psql "$(PG_ADMIN_URL)" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $$db"; \
 	trap 'psql "$(PG_ADMIN_URL)" -qX -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"' EXIT; \
 	HARIYALI_TEST_DATABASE_URL="$(PG_BASE_URL)/$$db" cargo nextest run --release --no-fail-fast
+
+# Type checks, lint, unit tests, the production build and its first-load size budget.
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm run lint && npm test && npm run build && npm run size
+
+# Real browser (Debian's chromium driven by playwright-core), real binary, fresh SQLite each file.
+test-e2e: server web e2e/node_modules/.installed
+	cd e2e && HARIYALI_BIN="$(BIN)" HARIYALI_WEB_DIR="$(CURDIR)/web/dist" npm test
 
 lint:
 	cargo fmt --all -- --check

@@ -1,0 +1,54 @@
+// Debian's Chromium driven by playwright-core (no browser download), plus screenshot helpers.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const RESULTS = resolve(new URL('../test-results', import.meta.url).pathname);
+mkdirSync(RESULTS, { recursive: true });
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+export const PHONE = { width: 360, height: 780 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+/** A fresh browser context (own storage) with a page at `baseURL`. */
+export async function newPage(browser, baseURL, viewport = DESKTOP) {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));
+  return page;
+}
+
+/**
+ * Screenshots of the current screen at 360 px and 1280 px wide: the full page, or only the
+ * viewport when a dialog or menu is open (fixed layers do not stitch into full pages).
+ */
+export async function capture(page, name, { fullPage = true } = {}) {
+  const original = page.viewportSize();
+  for (const vp of [PHONE, DESKTOP]) {
+    await page.setViewportSize(vp);
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: join(RESULTS, `${name}-${vp.width}.png`), fullPage, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Waits until the location's path (and optional search) is as expected. */
+export async function waitForPath(page, path, timeout = 10_000) {
+  await page.waitForURL((u) => u.pathname + (path.includes('?') ? u.search : '') === path, { timeout });
+}

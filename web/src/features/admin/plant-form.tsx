@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { useCategories } from '@/lib/config';
+import { categoryLabel, useI18n } from '@/lib/i18n';
+import { LIMITS, PLANT_IMAGE_TYPES, hasErrors, validatePlantForm, type Errors, type PlantForm } from '@/lib/validation';
+import { FormMessage, TextAreaField, TextField } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { PlantImage } from '@/components/ui';
+import type { Plant } from '@/types/api';
+import { useSavePlant } from './api';
+
+type Fields = keyof PlantForm;
+const ORDER: Fields[] = ['name', 'description', 'price', 'originalPrice', 'stock', 'categories', 'image'];
+
+/** Builds the multipart body of POST/PUT /plants. */
+export function plantFormData(v: PlantForm, file: File | null): FormData {
+  const fd = new FormData();
+  fd.append('name', v.name.trim());
+  fd.append('description', v.description.trim());
+  fd.append('price', v.price.trim());
+  if (v.originalPrice.trim()) fd.append('originalPrice', v.originalPrice.trim());
+  v.categories.forEach((c) => fd.append('categories', c));
+  fd.append('stock', v.stock.trim());
+  if (file) fd.append('image', file, file.name);
+  return fd;
+}
+
+interface ServerProblem {
+  heading: string;
+  lines: string[];
+}
+
+/** Spec section 8: the server's list of errors, its message or error field, or a connection/unexpected text. */
+export function describeSaveError(err: unknown, t: (k: 'admin.form.serverErrors' | 'admin.form.connection' | 'admin.form.unexpected') => string, tm: (s: string) => string): ServerProblem {
+  if (err instanceof ApiError) {
+    if (err.kind !== 'http') return { heading: t('admin.form.connection'), lines: [] };
+    if (err.errors?.length) return { heading: t('admin.form.serverErrors'), lines: err.errors.map((e) => tm(e.message)) };
+    const text = err.serverMessage ?? err.serverError;
+    if (text) return { heading: t('admin.form.serverErrors'), lines: [tm(text)] };
+    return { heading: t('admin.form.unexpected'), lines: [tm(err.message)] };
+  }
+  return { heading: t('admin.form.unexpected'), lines: [] };
+}
+
+export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | null; onClose: () => void; onSaved: (created: boolean) => void }) {
+  const { t, tm } = useI18n();
+  const categories = useCategories();
+  const save = useSavePlant();
+  const [values, setValues] = useState<PlantForm>(() => ({
+    name: plant?.name ?? '',
+    description: plant?.description ?? '',
+    price: plant ? String(plant.price) : '',
+    originalPrice: plant?.originalPrice != null ? String(plant.originalPrice) : '',
+    stock: plant ? String(plant.stock) : '',
+    categories: plant?.categories ?? [],
+    image: null,
+  }));
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const formId = 'plant-form';
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const errors: Errors<Fields> = validatePlantForm(values);
+  const shown = submitted ? errors : values.image ? { image: errors.image } : {};
+  const err = (f: Fields) => (shown[f] ? t(shown[f]!) : undefined);
+  const set = (f: Exclude<Fields, 'categories' | 'image'>) => ({
+    name: f,
+    value: values[f],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
+  });
+
+  function pickFile(f: File | null) {
+    setFile(f);
+    setValues((v) => ({ ...v, image: f ? { size: f.size, type: f.type } : null }));
+    setPreview(f ? URL.createObjectURL(f) : null);
+  }
+
+  function toggleCategory(c: string) {
+    setValues((v) => ({ ...v, categories: v.categories.includes(c) ? v.categories.filter((x) => x !== c) : [...v.categories, c] }));
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setProblem(null);
+    if (hasErrors(errors)) return;
+    try {
+      await save.mutateAsync({ id: plant?._id, form: plantFormData(values, file) });
+      onSaved(!plant);
+    } catch (er) {
+      setProblem(describeSaveError(er, t, tm));
+    }
+  }
+
+  const list = submitted ? ORDER.filter((f) => errors[f]) : [];
+
+  return (
+    <Modal
+      title={plant ? t('admin.plants.edit') : t('admin.plants.add')}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" form={formId} className="btn btn--primary" disabled={save.isPending}>
+            {save.isPending ? t('common.saving') : plant ? t('admin.form.save') : t('admin.form.create')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form-grid form-grid--2" onSubmit={onSubmit} noValidate>
+        {list.length > 0 && (
+          <div className="span-2">
+            <FormMessage kind="error">
+              <div>
+                <p className="errlist-title">{t('admin.form.fixErrors')}</p>
+                <ul className="errlist" data-testid="plant-form-errors">
+                  {list.map((f) => (
+                    <li key={f}>{t(errors[f]!)}</li>
+                  ))}
+                </ul>
+              </div>
+            </FormMessage>
+          </div>
+        )}
+        {problem && (
+          <div className="span-2">
+            <FormMessage kind="error">
+              <div>
+                <p className="errlist-title">{problem.heading}</p>
+                {problem.lines.length > 0 && (
+                  <ul className="errlist">
+                    {problem.lines.map((l, i) => (
+                      <li key={i}>{l}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </FormMessage>
+          </div>
+        )}
+        <TextField className="span-2" label={t('admin.form.name')} required maxLength={120} {...set('name')} error={err('name')} />
+        <TextAreaField className="span-2" label={t('admin.form.description')} required maxLength={1200} rows={4} {...set('description')} error={err('description')} />
+        <TextField label={t('admin.form.price')} required inputMode="numeric" {...set('price')} error={err('price')} />
+        <TextField label={`${t('admin.form.originalPrice')} ${t('common.optional')}`} inputMode="numeric" {...set('originalPrice')} error={err('originalPrice')} />
+        <TextField label={t('admin.form.stock')} required inputMode="numeric" {...set('stock')} error={err('stock')} />
+        <fieldset className="cat-picker span-2" aria-describedby="cat-hint cat-err">
+          <legend className="field__label">{t('admin.form.categories')}</legend>
+          <div className="cat-picker__opts">
+            {categories.map((c) => (
+              <label key={c} className="cat-opt">
+                <input type="checkbox" name="categories" value={c} checked={values.categories.includes(c)} onChange={() => toggleCategory(c)} />
+                <span>{categoryLabel(c)}</span>
+              </label>
+            ))}
+          </div>
+          <p className="field__hint" id="cat-hint">
+            {t('admin.form.categoriesHint')}
+          </p>
+          {err('categories') && (
+            <p className="field__error" id="cat-err" role="alert">
+              {err('categories')}
+            </p>
+          )}
+        </fieldset>
+        <div className="field span-2">
+          <span className="field__label" id="img-label">
+            {t('admin.form.image')}
+          </span>
+          <div className="img-picker">
+            <div className="img-picker__preview">
+              {preview ? <img src={preview} alt={t('admin.form.preview')} width={96} height={96} /> : <PlantImage src={plant?.thumbnail ?? plant?.image} alt={plant?.name ?? t('common.noImage')} size={96} />}
+            </div>
+            <div className="stack" style={{ gap: 6 }}>
+              <input
+                ref={fileRef}
+                type="file"
+                name="image"
+                accept={PLANT_IMAGE_TYPES.join(',')}
+                className="sr-only"
+                id="plant-image"
+                onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
+                aria-describedby="img-hint img-err"
+              />
+              <div className="row">
+                <label htmlFor="plant-image" className="btn btn--outline btn--sm" role="button" tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), fileRef.current?.click())}>
+                  {t('admin.form.chooseImage')}
+                </label>
+                {file && (
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    onClick={() => {
+                      pickFile(null);
+                      if (fileRef.current) fileRef.current.value = '';
+                    }}
+                  >
+                    {t('admin.form.clearImage')}
+                  </button>
+                )}
+              </div>
+              <p className="field__hint" id="img-hint">
+                {file ? `${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB` : t('admin.form.imageHint')}
+              </p>
+              {err('image') && (
+                <p className="field__error" id="img-err" role="alert">
+                  {err('image')}
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+        <input type="hidden" value={LIMITS.plantImageMaxBytes} readOnly aria-hidden="true" />
+      </form>
+    </Modal>
+  );
+}

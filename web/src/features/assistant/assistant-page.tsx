@@ -1,0 +1,262 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useI18n } from '@/lib/i18n';
+import { LIMITS, addChatAttachments, canSendChat } from '@/lib/validation';
+import { CloseIcon, PaperclipIcon, SendIcon, SparkleIcon, RefreshIcon } from '@/components/icons';
+import { PageHeading, Spinner } from '@/components/ui';
+import { endChatSession, sendChatMessage } from './api';
+import { Markup } from './markup';
+import './assistant.css';
+
+interface Attachment {
+  file: File;
+  url: string;
+  size: number;
+  type: string;
+}
+
+interface ChatMessage {
+  id: number;
+  role: 'user' | 'assistant' | 'error';
+  text: string;
+  images?: string[];
+}
+
+const SESSION_KEY = 'hariyali.chatSession';
+
+/** Spec section 8: the server's `error` field, else the error's message, else a friendly line. */
+export function chatErrorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverError ?? err.serverMessage ?? err.message ?? fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+export default function AssistantPage() {
+  const { t, tm } = useI18n();
+  const [params] = useSearchParams();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [input, setInput] = useState(() => {
+    const q = params.get('q');
+    return q ? t('ai.careFor', { name: q.slice(0, 100) }) : '';
+  });
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sessionId, setSessionId] = useState<string | null>(() => sessionStorage.getItem(SESSION_KEY));
+  const nextId = useRef(1);
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const allUrls = useRef<string[]>([]);
+  useDocumentTitle(t('ai.metaTitle'));
+
+  // Free the preview URLs when leaving the page.
+  useEffect(() => () => allUrls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages, busy]);
+
+  useEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
+  }, [input]);
+
+  function pickFiles(list: FileList | null) {
+    if (!list) return;
+    const picked: Attachment[] = Array.from(list).map((file) => ({ file, url: '', size: file.size, type: file.type }));
+    const { kept, error } = addChatAttachments(attachments, picked);
+    const withUrls = kept.map((a) => {
+      if (a.url) return a;
+      const url = URL.createObjectURL(a.file);
+      allUrls.current.push(url);
+      return { ...a, url };
+    });
+    setAttachments(withUrls);
+    setFileError(error ? t(error) : null);
+    if (fileRef.current) fileRef.current.value = '';
+  }
+
+  function removeAttachment(index: number) {
+    setAttachments((a) => a.filter((_, i) => i !== index));
+    setFileError(null);
+    inputRef.current?.focus();
+  }
+
+  async function send(text = input) {
+    if (busy || !canSendChat(text, attachments)) return;
+    const images = attachments;
+    const userMsg: ChatMessage = { id: nextId.current++, role: 'user', text: text.trim(), images: images.map((a) => a.url) };
+    setMessages((m) => [...m, userMsg]);
+    setInput('');
+    setAttachments([]);
+    setFileError(null);
+    setBusy(true);
+    try {
+      const reply = await sendChatMessage(text.trim(), images.map((a) => a.file), sessionId);
+      if (reply.sessionId) {
+        setSessionId(reply.sessionId);
+        sessionStorage.setItem(SESSION_KEY, reply.sessionId);
+      }
+      setMessages((m) => [...m, { id: nextId.current++, role: 'assistant', text: reply.message ?? '' }]);
+    } catch (err) {
+      setMessages((m) => [...m, { id: nextId.current++, role: 'error', text: tm(chatErrorText(err, t('ai.error'))) }]);
+    } finally {
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void send();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  function newChat() {
+    if (sessionId) void endChatSession(sessionId).catch(() => undefined);
+    sessionStorage.removeItem(SESSION_KEY);
+    setSessionId(null);
+    setMessages([]);
+    setInput('');
+    setAttachments([]);
+    setFileError(null);
+    inputRef.current?.focus();
+  }
+
+  const suggestions = [t('ai.suggest1'), t('ai.suggest2'), t('ai.suggest3')];
+
+  return (
+    <div className="chat">
+      <div className="chat__scroll" ref={listRef}>
+        <div className="chat__inner">
+          <header className="chat__intro">
+            <span className="chat__badge" aria-hidden="true">
+              <SparkleIcon size={26} />
+            </span>
+            <PageHeading className="chat__title">{t('ai.title')}</PageHeading>
+            <p className="chat__lead">{t('ai.intro')}</p>
+            {messages.length === 0 && (
+              <div className="chat__suggest">
+                <p className="chat__try">{t('ai.try')}</p>
+                <ul>
+                  {suggestions.map((s) => (
+                    <li key={s}>
+                      <button type="button" className="chip chat__chip" onClick={() => void send(s)} disabled={busy}>
+                        {s}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {messages.length > 0 && (
+              <button type="button" className="btn btn--ghost btn--sm chat__new" onClick={newChat}>
+                <RefreshIcon size={16} /> {t('ai.newChat')}
+              </button>
+            )}
+          </header>
+
+          <section className="chat__log" aria-label={t('ai.conversation')} aria-live="polite" aria-relevant="additions">
+            {messages.map((m) => (
+              <div key={m.id} className={`bubble bubble--${m.role}`} data-testid={`chat-${m.role}`}>
+                <span className="sr-only">{m.role === 'user' ? t('ai.you') : t('ai.bot')}: </span>
+                {m.images && m.images.length > 0 && (
+                  <div className="bubble__imgs">
+                    {m.images.map((u, i) => (
+                      <img key={u} src={u} alt={t('ai.imageAlt', { n: i + 1 })} width={72} height={72} />
+                    ))}
+                  </div>
+                )}
+                {m.role === 'assistant' ? <Markup text={m.text} /> : m.text && <p className="bubble__text">{m.text}</p>}
+              </div>
+            ))}
+            {busy && (
+              <div className="bubble bubble--assistant bubble--thinking" role="status">
+                <Spinner /> <span>{t('ai.thinking')}</span>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <form className="composer" onSubmit={onSubmit}>
+        <div className="composer__inner">
+          {fileError && (
+            <p className="composer__error" role="alert" id="chat-file-error">
+              {fileError}
+            </p>
+          )}
+          {attachments.length > 0 && (
+            <ul className="composer__thumbs" aria-label={t('ai.attachCount', { count: attachments.length })}>
+              {attachments.map((a, i) => (
+                <li key={a.url} className="composer__thumb">
+                  <img src={a.url} alt={t('ai.imageAlt', { n: i + 1 })} width={56} height={56} />
+                  <button type="button" className="composer__remove" onClick={() => removeAttachment(i)} aria-label={t('ai.removeImage', { n: i + 1 })}>
+                    <CloseIcon size={14} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="composer__row">
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*"
+              multiple
+              className="sr-only"
+              id="chat-files"
+              tabIndex={-1}
+              onChange={(e) => pickFiles(e.target.files)}
+              aria-describedby={fileError ? 'chat-file-error' : undefined}
+            />
+            <button
+              type="button"
+              className="icon-btn composer__attach"
+              onClick={() => fileRef.current?.click()}
+              disabled={attachments.length >= LIMITS.chatImagesMax}
+              aria-label={t('ai.attach')}
+              title={t('ai.attach')}
+            >
+              <PaperclipIcon />
+            </button>
+            <label htmlFor="chat-input" className="sr-only">
+              {t('ai.inputLabel')}
+            </label>
+            <textarea
+              id="chat-input"
+              ref={inputRef}
+              className="composer__input"
+              rows={1}
+              value={input}
+              maxLength={LIMITS.chatMessageMax}
+              placeholder={t('ai.placeholder')}
+              onChange={(e) => setInput(e.target.value)}
+              onKeyDown={onKeyDown}
+              aria-describedby="chat-hint"
+            />
+            <button type="submit" className="btn btn--primary composer__send" disabled={busy || !canSendChat(input, attachments)} aria-label={t('ai.send')}>
+              <SendIcon size={18} />
+              <span className="composer__send-label">{t('ai.send')}</span>
+            </button>
+          </div>
+          <p className="composer__hint" id="chat-hint">
+            {t('ai.hint')}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '@/lib/api-client';
+import { cartCount, cartStore, useCart } from '@/lib/cart';
+import { useDocumentTitle } from '@/lib/document-title';
+import { formatINR } from '@/lib/format';
+import { useI18n } from '@/lib/i18n';
+import { FormMessage } from '@/components/field';
+import { TrashIcon, CashIcon } from '@/components/icons';
+import { useTimedMessage } from '@/components/timed-message';
+import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
+import './cart.css';
+
+export const CART_MESSAGE_MS = 2000;
+
+export default function CartPage() {
+  const { t, tm } = useI18n();
+  const cart = useCart();
+  const msg = useTimedMessage(CART_MESSAGE_MS);
+  const { show } = msg;
+  useDocumentTitle(t('cart.metaTitle'));
+
+  useEffect(
+    () =>
+      cartStore.onEvent((e) => {
+        if (e.type === 'updated') show(t('cart.updated'));
+        else show(tm(e.message), 'error');
+      }),
+    [show, t, tm],
+  );
+
+  async function remove(id: string) {
+    try {
+      await cartStore.remove(id);
+      msg.show(t('cart.removed'));
+    } catch (e) {
+      msg.show(tm(errorMessage(e, t('cart.removeFailed'))), 'error');
+    }
+  }
+
+  const count = cartCount(cart.items);
+  const showSkeleton = !cart.loaded && cart.items.length === 0 && !cart.error;
+
+  return (
+    <div className="container page">
+      <div className="page-head">
+        <div>
+          <PageHeading>{t('cart.title')}</PageHeading>
+          {count > 0 && <p className="page-head__sub">{count === 1 ? t('cart.itemsCount1') : t('cart.itemsCount', { count })}</p>}
+        </div>
+      </div>
+      <div className="cart-msg" aria-live="polite">
+        {msg.message && <FormMessage kind={msg.message.kind}>{msg.message.text}</FormMessage>}
+      </div>
+
+      {showSkeleton ? (
+        <div className="cart">
+          <div className="stack">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} style={{ height: 112 }} />
+            ))}
+          </div>
+          <Skeleton style={{ height: 260 }} />
+        </div>
+      ) : cart.items.length === 0 ? (
+        <EmptyState
+          title={t('cart.empty')}
+          text={t('cart.emptyText')}
+          action={
+            <Link to="/catalogue" className="btn btn--primary">
+              {t('cart.continue')}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="cart">
+          <ul className="cart__items" aria-label={t('cart.title')}>
+            {cart.items.map(({ plantId: p, quantity }) => {
+              const busy = !!cart.pending[p._id];
+              return (
+                <li key={p._id} className={`citem card ${busy ? 'is-busy' : ''}`} data-testid="cart-item">
+                  <Link to={`/plant/${p._id}`} className="citem__img" tabIndex={-1} aria-hidden="true">
+                    <PlantImage src={p.thumbnail ?? p.image} alt={p.name} size={96} />
+                  </Link>
+                  <div className="citem__main">
+                    <div className="citem__top">
+                      <h2 className="citem__name">
+                        <Link to={`/plant/${p._id}`}>{p.name}</Link>
+                      </h2>
+                      <span className="citem__line num" aria-label={`${t('cart.lineTotal')}: ${formatINR(p.price * quantity)}`}>
+                        {formatINR(p.price * quantity)}
+                      </span>
+                    </div>
+                    <p className="citem__each num">{t('cart.each', { price: formatINR(p.price) })}</p>
+                    <div className="citem__actions">
+                      <QuantityStepper
+                        size="sm"
+                        value={quantity}
+                        max={p.stock}
+                        onChange={(n) => cartStore.setQuantity(p._id, n)}
+                        label={t('cart.quantityOf', { name: p.name })}
+                        decLabel={t('cart.decreaseOf', { name: p.name })}
+                        incLabel={t('cart.increaseOf', { name: p.name })}
+                      />
+                      {busy && <Spinner />}
+                      {quantity >= p.stock && <span className="citem__stock">{t('cart.onlyLeft', { count: p.stock })}</span>}
+                      <button type="button" className="btn btn--ghost btn--sm citem__remove" onClick={() => remove(p._id)} aria-label={t('cart.removeOf', { name: p.name })}>
+                        <TrashIcon size={16} /> {t('cart.remove')}
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+
+          <aside className="summary card card--pad" aria-labelledby="summary-title">
+            <h2 id="summary-title" className="card__title">
+              {t('cart.summary')}
+            </h2>
+            <dl className="summary__rows">
+              <div>
+                <dt>{t('cart.subtotal')}</dt>
+                <dd className="num">{formatINR(cart.total)}</dd>
+              </div>
+              <div>
+                <dt>{t('cart.shipping')}</dt>
+                <dd className="summary__free">{t('cart.free')}</dd>
+              </div>
+              <div>
+                <dt>{t('cart.tax')}</dt>
+                <dd className="num">{formatINR(0)}</dd>
+              </div>
+              <div className="summary__total">
+                <dt>{t('cart.total')}</dt>
+                <dd className="num" data-testid="cart-total">
+                  {formatINR(cart.total)}
+                </dd>
+              </div>
+            </dl>
+            <p className="summary__cod">
+              <CashIcon size={18} /> {t('checkout.cod')}
+            </p>
+            <div className="stack" style={{ gap: 10 }}>
+              <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
+                {t('cart.checkout')}
+              </Link>
+              <Link to="/catalogue" className="btn btn--outline btn--block">
+                {t('cart.continue')}
+              </Link>
+            </div>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

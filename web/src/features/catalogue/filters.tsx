@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { SelectField, TextField } from '@/components/field';
+import { SortIcon } from '@/components/icons';
+import { useCategories } from '@/lib/config';
+import { categoryLabel, useI18n } from '@/lib/i18n';
+import { SORT_FIELDS, type CatalogueFilters } from './api';
+
+interface Props {
+  filters: CatalogueFilters;
+  onChange: (patch: Partial<CatalogueFilters>) => void;
+  onClear: () => void;
+}
+
+/** Category, price range, rating and sort. (Search lives above the results.) */
+export function Filters({ filters, onChange, onClear }: Props) {
+  const { t } = useI18n();
+  const categories = useCategories();
+  const [minPrice, setMinPrice] = useState(filters.minPrice);
+  const [maxPrice, setMaxPrice] = useState(filters.maxPrice);
+
+  // Follow the URL (Clear Filters, back button).
+  useEffect(() => setMinPrice(filters.minPrice), [filters.minPrice]);
+  useEffect(() => setMaxPrice(filters.maxPrice), [filters.maxPrice]);
+
+  // Prices apply after a short pause in typing.
+  useEffect(() => {
+    if (minPrice === filters.minPrice && maxPrice === filters.maxPrice) return;
+    const id = setTimeout(() => onChange({ minPrice, maxPrice }), 500);
+    return () => clearTimeout(id);
+  }, [minPrice, maxPrice, filters.minPrice, filters.maxPrice, onChange]);
+
+  const order = filters.sortOrder === 'asc' ? t('catalogue.asc') : t('catalogue.desc');
+
+  return (
+    <div className="filters">
+      <SelectField label={t('catalogue.category')} value={filters.category} onChange={(e) => onChange({ category: e.target.value })}>
+        <option value="">{t('catalogue.allCategories')}</option>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {categoryLabel(c)}
+          </option>
+        ))}
+      </SelectField>
+
+      <fieldset className="filters__group">
+        <legend className="field__label">{t('catalogue.price')}</legend>
+        <div className="filters__prices">
+          <TextField
+            label={t('catalogue.minPrice')}
+            inputMode="numeric"
+            value={minPrice}
+            onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onBlur={() => minPrice !== filters.minPrice && onChange({ minPrice, maxPrice })}
+            placeholder="0"
+          />
+          <TextField
+            label={t('catalogue.maxPrice')}
+            inputMode="numeric"
+            value={maxPrice}
+            onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            onBlur={() => maxPrice !== filters.maxPrice && onChange({ minPrice, maxPrice })}
+            placeholder="9,99,999"
+          />
+        </div>
+      </fieldset>
+
+      <SelectField label={t('catalogue.minRating')} value={filters.minRating} onChange={(e) => onChange({ minRating: e.target.value })}>
+        <option value="">{t('catalogue.anyRating')}</option>
+        {[1, 2, 3, 4].map((n) => (
+          <option key={n} value={String(n)}>
+            {t('catalogue.ratingPlus', { n })}
+          </option>
+        ))}
+        <option value="5">{t('catalogue.rating5')}</option>
+      </SelectField>
+
+      <div className="filters__sort">
+        <SelectField
+          label={t('catalogue.sortBy')}
+          value={filters.sortBy}
+          onChange={(e) => onChange({ sortBy: e.target.value as CatalogueFilters['sortBy'] })}
+        >
+          {SORT_FIELDS.map((s) => (
+            <option key={s} value={s}>
+              {t(`catalogue.sort.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <button
+          type="button"
+          className="btn btn--outline filters__order"
+          onClick={() => onChange({ sortOrder: filters.sortOrder === 'asc' ? 'desc' : 'asc' })}
+          aria-label={t('catalogue.orderToggle', { order })}
+          title={t('catalogue.orderToggle', { order })}
+        >
+          <SortIcon size={18} />
+          <span>{order}</span>
+        </button>
+      </div>
+
+      <button type="button" className="btn btn--ghost btn--block" onClick={onClear}>
+        {t('catalogue.clear')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { Price, PlantImage, RatingSummary, SaveChip } from '@/components/ui';
+import { truncate } from '@/lib/format';
+import { useI18n } from '@/lib/i18n';
+import type { Plant } from '@/types/api';
+
+export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
+  const { t } = useI18n();
+  const href = `/plant/${plant._id}`;
+  return (
+    <article className="pcard card" data-testid="plant-card">
+      <Link to={href} className="pcard__media" tabIndex={-1} aria-hidden="true">
+        <PlantImage src={plant.thumbnail ?? plant.image} alt={plant.name} size={320} eager={eager} />
+        <span className="pcard__save">
+          <SaveChip price={plant.price} originalPrice={plant.originalPrice} />
+        </span>
+      </Link>
+      <div className="pcard__body">
+        <h2 className="pcard__name">
+          <Link to={href}>{plant.name}</Link>
+        </h2>
+        <p className="pcard__desc">{truncate(plant.description, 100)}</p>
+        <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
+        <div className="pcard__foot">
+          <Price price={plant.price} originalPrice={plant.originalPrice} />
+          <span className={`pcard__stock ${plant.stock > 0 ? '' : 'is-out'}`}>
+            {plant.stock > 0 ? t('plant.inStock', { count: plant.stock }) : t('plant.outOfStock')}
+          </span>
+        </div>
+        <Link to={href} className="btn btn--outline btn--sm btn--block pcard__cta" aria-label={t('plant.viewDetailsOf', { name: plant.name })}>
+          {t('plant.viewDetails')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+import type { Order, Plant, Rating } from '@/types/api';
+
+export function useMyOrders() {
+  return useQuery({
+    queryKey: ['orders', 'mine'],
+    queryFn: ({ signal }) => api.get<{ orders: Order[] }>('/orders', { signal }).then((r) => r.orders ?? []),
+    refetchInterval: 20_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useCancelOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<{ order: Order; message?: string }>(`/orders/${encodeURIComponent(id)}/cancel`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: ['plants'] });
+    },
+  });
+}
+
+/** Which of these plants still exist (a deleted plant answers 404). */
+export function usePlantAvailability(ids: string[], enabled: boolean) {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['plants', 'detail', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ plant: Plant }>(`/plants/${encodeURIComponent(id)}`, { signal }).then((r) => r.plant),
+      enabled,
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
+  const missing = new Set<string>();
+  results.forEach((r, i) => {
+    if (r.error instanceof ApiError && r.error.status === 404) missing.add(ids[i]);
+  });
+  return missing;
+}
+
+export async function fetchExistingRating(orderId: string, plantId: string): Promise<number | null> {
+  const res = await api.get<{ rating: Rating | number | null }>(
+    `/ratings/user/existing/${encodeURIComponent(orderId)}/${encodeURIComponent(plantId)}`,
+  );
+  const r = res.rating;
+  if (typeof r === 'number') return r;
+  return r && typeof r.rating === 'number' ? r.rating : null;
+}
+
+export function useSubmitRating() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { plantId: string; orderId: string; rating: number }) => api.post<{ rating: Rating; message?: string }>('/ratings', body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: ['plants'] });
+    },
+  });
+}

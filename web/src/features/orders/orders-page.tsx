@@ -1,0 +1,206 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { customerOrderId, formatDate, formatDateTime, formatINR } from '@/lib/format';
+import { useI18n } from '@/lib/i18n';
+import { ConfirmDialog } from '@/components/modal';
+import { ChevronDownIcon, PackageIcon } from '@/components/icons';
+import { useToast } from '@/components/toast';
+import { EmptyState, PageHeading, Skeleton, StatusBadge } from '@/components/ui';
+import type { Order } from '@/types/api';
+import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
+import { RatingModal } from './rating-modal';
+import './orders.css';
+
+export const ORDERS_TOAST_MS = 4000;
+
+export default function OrdersPage() {
+  const { t, tm } = useI18n();
+  const toast = useToast();
+  const orders = useMyOrders();
+  useDocumentTitle(t('orders.metaTitle'));
+
+  useEffect(() => {
+    if (orders.isError) toast.error(tm(errorMessage(orders.error, t('orders.fetchFailed'))), ORDERS_TOAST_MS);
+  }, [orders.isError, orders.error, toast, t, tm]);
+
+  return (
+    <div className="container page page--narrow">
+      <div className="page-head">
+        <PageHeading>{t('orders.title')}</PageHeading>
+      </div>
+      {orders.isPending ? (
+        <div className="stack">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} style={{ height: 84 }} />
+          ))}
+        </div>
+      ) : orders.isError && !orders.data ? (
+        <EmptyState
+          title={t('orders.fetchFailed')}
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => orders.refetch()}>
+              {t('common.retry')}
+            </button>
+          }
+        />
+      ) : orders.data.length === 0 ? (
+        <EmptyState
+          title={t('orders.empty')}
+          text={t('orders.emptyText')}
+          action={
+            <Link to="/catalogue" className="btn btn--primary">
+              {t('home.shop')}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="orders">
+          {orders.data.map((o, i) => (
+            <li key={o._id}>
+              <OrderCard order={o} initiallyOpen={i === 0 && orders.data.length === 1} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: boolean }) {
+  const { t, tm, lang } = useI18n();
+  const toast = useToast();
+  const [open, setOpen] = useState(initiallyOpen);
+  const [confirming, setConfirming] = useState(false);
+  const [rating, setRating] = useState<{ plantId: string | null; name: string; editing: boolean } | null>(null);
+  const cancel = useCancelOrder();
+  const panelId = useId();
+  // The server says whether a plant still exists; ask only when it did not.
+  const ids = order.items.filter((i) => i.available === undefined).map((i) => i.plantId).filter((x): x is string => !!x);
+  const missing = usePlantAvailability(ids, open);
+  const count = order.items.reduce((n, i) => n + i.quantity, 0);
+
+  async function doCancel() {
+    try {
+      const res = await cancel.mutateAsync(order._id);
+      toast.success(res.message ? tm(res.message) : t('orders.cancelled'), ORDERS_TOAST_MS);
+    } catch (e) {
+      toast.error(tm(errorMessage(e, t('orders.cancelFailed'))), ORDERS_TOAST_MS);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <article className={`ocard card ${open ? 'is-open' : ''}`} data-testid="order-card">
+      <h2 className="ocard__h">
+        <button type="button" className="ocard__head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+          <span className="ocard__icon" aria-hidden="true">
+            <PackageIcon size={22} />
+          </span>
+          <span className="ocard__meta">
+            <span className="ocard__date">{t('orders.orderOn', { date: formatDate(order.createdAt, lang) })}</span>
+            <span className="ocard__sub">
+              <span className="num">{formatINR(order.total)}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="muted">{count === 1 ? t('cart.itemsCount1') : t('cart.itemsCount', { count })}</span>
+            </span>
+          </span>
+          <StatusBadge status={order.status} />
+          <ChevronDownIcon size={20} className="ocard__chev" />
+          <span className="sr-only">{open ? t('orders.hideDetails') : t('orders.showDetails')}</span>
+        </button>
+      </h2>
+      {open && (
+        <div className="ocard__body" id={panelId}>
+          <p className="ocard__id">
+            {t('orders.orderId')}: <strong className="num" data-testid="order-id">#{customerOrderId(order._id)}</strong>
+          </p>
+          <div className="ocard__cols">
+            <section>
+              <h3 className="ocard__h3">{t('orders.items')}</h3>
+              <ul className="oitems">
+                {order.items.map((item, idx) => {
+                  const gone = !item.plantId || item.available === false || missing.has(item.plantId);
+                  return (
+                    <li key={`${item.plantId}-${idx}`} className="oitem">
+                      <div className="oitem__main">
+                        {gone ? (
+                          <>
+                            <span className="oitem__name">{item.plantName}</span>
+                            <span className="oitem__gone">{t('orders.unavailable')}</span>
+                          </>
+                        ) : (
+                          <Link to={`/plant/${item.plantId}`} className="oitem__name">
+                            {item.plantName}
+                          </Link>
+                        )}
+                        <span className="muted num">{t('orders.qtyPrice', { quantity: item.quantity, price: formatINR(item.price) })}</span>
+                      </div>
+                      {order.status === 'delivered' && !gone && (
+                        <button
+                          type="button"
+                          className="btn btn--outline btn--sm"
+                          onClick={() => setRating({ plantId: item.plantId, name: item.plantName, editing: !!item.rated })}
+                        >
+                          {item.rated ? t('orders.editRating') : t('orders.ratePlant')}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="ocard__total">
+                {t('orders.total')}: <strong className="num">{formatINR(order.total)}</strong>
+              </p>
+            </section>
+            <section>
+              <h3 className="ocard__h3">{t('orders.address')}</h3>
+              <address className="ocard__addr">
+                {order.deliveryAddress.street}
+                <br />
+                {order.deliveryAddress.city}, {order.deliveryAddress.state} {order.deliveryAddress.zipCode}
+                <br />
+                {order.deliveryAddress.phone}
+              </address>
+              <dl className="ocard__times">
+                <div>
+                  <dt>{t('orders.placed')}</dt>
+                  <dd>{formatDateTime(order.createdAt, lang)}</dd>
+                </div>
+                <div>
+                  <dt>{t('orders.updated')}</dt>
+                  <dd>{formatDateTime(order.updatedAt, lang)}</dd>
+                </div>
+              </dl>
+            </section>
+          </div>
+          {order.status === 'pending' && (
+            <div className="ocard__cancel">
+              <p className="muted">{t('orders.cancelNote')}</p>
+              <button type="button" className="btn btn--danger-outline btn--sm" onClick={() => setConfirming(true)} disabled={cancel.isPending}>
+                {t('orders.cancel')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('orders.cancelTitle')}
+          message={t('orders.cancelConfirm')}
+          confirmLabel={t('orders.cancel')}
+          cancelLabel={t('orders.keep')}
+          danger
+          busy={cancel.isPending}
+          onConfirm={doCancel}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      {rating && (
+        <RatingModal orderId={order._id} plantId={rating.plantId} plantName={rating.name} editing={rating.editing} onClose={() => setRating(null)} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { useI18n, type MessageKey } from '@/lib/i18n';
+import { validateRating } from '@/lib/validation';
+import { FormMessage } from '@/components/field';
+import { Modal } from '@/components/modal';
+import { Spinner } from '@/components/ui';
+import { fetchExistingRating, useSubmitRating } from './api';
+
+export const RATING_CLOSE_MS = 1500;
+const LABELS: MessageKey[] = ['rating.1', 'rating.2', 'rating.3', 'rating.4', 'rating.5'];
+
+interface Props {
+  orderId: string;
+  plantId: string | null;
+  plantName: string;
+  editing: boolean;
+  onClose: () => void;
+}
+
+export function RatingModal({ orderId, plantId, plantName, editing, onClose }: Props) {
+  const { t, tm } = useI18n();
+  const [rating, setRating] = useState(0);
+  const [hover, setHover] = useState(0);
+  const [loading, setLoading] = useState(editing);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const submit = useSubmitRating();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    if (!editing || !plantId) return;
+    let live = true;
+    fetchExistingRating(orderId, plantId)
+      .then((r) => live && r && setRating(r))
+      .catch((e) => live && setError(tm(errorMessage(e, t('rating.loadFailed')))))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [editing, orderId, plantId, t, tm]);
+
+  useEffect(() => {
+    if (!done) return;
+    const id = setTimeout(() => onCloseRef.current(), RATING_CLOSE_MS);
+    return () => clearTimeout(id);
+  }, [done]);
+
+  async function onSubmit() {
+    const problem = validateRating(rating, plantId);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
+    setError(null);
+    try {
+      await submit.mutateAsync({ plantId: plantId!, orderId, rating });
+      setDone(true);
+    } catch (e) {
+      setError(tm(errorMessage(e, t('rating.submitFailed'))));
+    }
+  }
+
+  const shown = hover || rating;
+
+  return (
+    <Modal
+      title={t('rating.title', { name: plantName })}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={onSubmit} disabled={loading || submit.isPending || done}>
+            {submit.isPending ? t('rating.submitting') : editing ? t('rating.update') : t('rating.submit')}
+          </button>
+        </>
+      }
+    >
+      {loading ? (
+        <p className="row">
+          <Spinner /> {t('rating.loading')}
+        </p>
+      ) : (
+        <fieldset className="rate">
+          <legend className="rate__prompt">{t('rating.prompt')}</legend>
+          <div className="rate__stars" onMouseLeave={() => setHover(0)}>
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n} className={`rate__star ${n <= shown ? 'is-on' : ''}`} onMouseEnter={() => setHover(n)}>
+                <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => {
+                    setRating(n);
+                    setError(null);
+                  }} className="sr-only" />
+                <svg width="36" height="36" viewBox="0 0 20 20" aria-hidden="true">
+                  <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.8z" />
+                </svg>
+                <span className="sr-only">
+                  {n === 1 ? t('rating.star1') : t('rating.stars', { n })}, {t(LABELS[n - 1])}
+                </span>
+              </label>
+            ))}
+          </div>
+          <p className="rate__label" aria-live="polite">
+            {shown ? t(LABELS[shown - 1]) : '\u00a0'}
+          </p>
+        </fieldset>
+      )}
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {done && <FormMessage kind="success">{t('rating.success')}</FormMessage>}
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Auth state machine (spec sections 3 and 4). Starts `loading`; with a stored token the
+ * current user is fetched (success: authenticated, failure: token cleared). Login and
+ * register store token and user; logout clears token, user and cart.
+ */
+import { useSyncExternalStore } from 'react';
+import { api, onUnauthorized } from './api-client';
+import { cartStore } from './cart';
+import { STORAGE_KEYS, readJson, readString, writeJson, writeString } from './storage';
+import type { User } from '@/types/api';
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  user: User | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export type AuthStatus = 'loading' | 'error' | 'authenticated' | 'unauthenticated';
+
+export function authStatus(s: AuthState): AuthStatus {
+  if (s.loading) return 'loading';
+  if (s.error && !s.isAuthenticated) return 'error';
+  return s.isAuthenticated ? 'authenticated' : 'unauthenticated';
+}
+
+let state: AuthState = {
+  isAuthenticated: false,
+  user: readJson<User>(STORAGE_KEYS.user),
+  token: readString(STORAGE_KEYS.token),
+  loading: true,
+  error: null,
+};
+const listeners = new Set<() => void>();
+
+function set(patch: Partial<AuthState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+function signedIn(token: string, user: User) {
+  writeString(STORAGE_KEYS.token, token);
+  writeJson(STORAGE_KEYS.user, user);
+  set({ isAuthenticated: true, token, user, loading: false, error: null });
+}
+
+function signedOut(error: string | null = null) {
+  writeString(STORAGE_KEYS.token, null);
+  writeString(STORAGE_KEYS.user, null);
+  cartStore.reset();
+  set({ isAuthenticated: false, token: null, user: null, loading: false, error });
+}
+
+onUnauthorized(() => {
+  if (state.isAuthenticated || state.token) signedOut();
+});
+
+let started = false;
+
+/** Called once at start-up: checks a stored token with GET /auth/me. */
+export async function initAuth(): Promise<void> {
+  if (started) return;
+  started = true;
+  const token = readString(STORAGE_KEYS.token);
+  if (!token) {
+    signedOut();
+    return;
+  }
+  set({ loading: true });
+  try {
+    const { user } = await api.get<{ user: User }>('/auth/me', { skipUnauthorizedRedirect: true });
+    signedIn(token, user);
+  } catch {
+    signedOut();
+  }
+}
+
+interface AuthResponse {
+  token: string;
+  user: User;
+  message?: string;
+}
+
+export async function login(email: string, password: string): Promise<AuthResponse> {
+  set({ error: null });
+  const res = await api.post<AuthResponse>('/auth/login', { email: email.trim(), password });
+  signedIn(res.token, res.user);
+  return res;
+}
+
+export async function register(name: string, email: string, password: string): Promise<AuthResponse> {
+  set({ error: null });
+  const res = await api.post<AuthResponse>('/auth/register', {
+    name: name.trim(),
+    email: email.trim(),
+    password,
+    role: 'customer',
+  });
+  signedIn(res.token, res.user);
+  return res;
+}
+
+export function logout(): void {
+  signedOut();
+}
+
+/** After a profile change: keep the stored copy of the user in step. */
+export function setUser(user: User): void {
+  writeJson(STORAGE_KEYS.user, user);
+  set({ user });
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useAuth() {
+  const s = useSyncExternalStore(subscribe, getAuthState, getAuthState);
+  return { ...s, status: authStatus(s), isAdmin: s.user?.role === 'admin' && s.isAuthenticated };
+}
+
+/** Test helper: put the store in a known state. */
+export function __setAuthStateForTests(patch: Partial<AuthState>): void {
+  started = true;
+  set(patch);
+}

@@ -1,0 +1,90 @@
+/**
+ * A tiny i18n layer: English is bundled, Hindi is a separate chunk loaded on demand.
+ * The language is kept under the `language` local-storage key and mirrored on <html lang>.
+ */
+import { useSyncExternalStore } from 'react';
+import { en, type Dictionary, type MessageKey } from './en';
+import { STORAGE_KEYS, readString, writeString } from '../storage';
+
+export type Language = 'en' | 'hi';
+export type { MessageKey };
+export type Params = Record<string, string | number>;
+
+let language: Language = 'en';
+let dict: Dictionary = en;
+const listeners = new Set<() => void>();
+
+export function storedLanguage(): Language {
+  return readString(STORAGE_KEYS.language) === 'hi' ? 'hi' : 'en';
+}
+
+async function dictionaryFor(lang: Language): Promise<Dictionary> {
+  if (lang === 'en') return en;
+  const mod = await import('./hi');
+  return mod.hi;
+}
+
+/** Loads and switches to `lang`, remembering it. */
+export async function setLanguage(lang: Language): Promise<void> {
+  const next = await dictionaryFor(lang);
+  language = lang;
+  dict = next;
+  writeString(STORAGE_KEYS.language, lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  listeners.forEach((l) => l());
+}
+
+/** Used at start-up and by tests: switch without waiting for a network chunk. */
+export function useDictionary(lang: Language, d: Dictionary): void {
+  language = lang;
+  dict = d;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  listeners.forEach((l) => l());
+}
+
+export function currentLanguage(): Language {
+  return language;
+}
+
+export function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Translate a key in the current language. */
+export function t(key: MessageKey, params?: Params): string {
+  return interpolate(dict[key] ?? en[key] ?? key, params);
+}
+
+/** A category's label: translated for the known six, as sent by the server otherwise. */
+export function categoryLabel(category: string): string {
+  const key = `category.${category}`;
+  return key in en ? t(key as MessageKey) : category;
+}
+
+let reverse: Map<string, MessageKey> | null = null;
+
+/**
+ * Translate a message that arrived as English text (server messages, api-client status
+ * messages). Known sentences are shown in the current language; others pass through.
+ */
+export function tm(message: string): string {
+  if (language === 'en') return message;
+  if (!reverse) {
+    reverse = new Map();
+    for (const k of Object.keys(en) as MessageKey[]) if (!en[k].includes('{')) reverse.set(en[k], k);
+  }
+  const key = reverse.get(message);
+  return key ? t(key) : message;
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Re-renders the caller when the language changes. */
+export function useI18n() {
+  const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { lang, t, tm, setLanguage };
+}

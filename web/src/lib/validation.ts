@@ -1,0 +1,343 @@
+/**
+ * Every validation rule of spec section 5 (with the contract's decisions), in one place.
+ * Validators return a message key (see i18n/en.ts) or null when the value is fine; the
+ * English text of each key is the spec's wording, so the server and the browser agree.
+ */
+import type { MessageKey } from './i18n/en';
+
+export type Msg = MessageKey | null;
+export type Errors<F extends string> = Partial<Record<F, MessageKey>>;
+
+export const LIMITS = {
+  emailMin: 5,
+  emailMax: 255,
+  passwordMin: 8,
+  passwordMax: 255,
+  passwordChangeMin: 6,
+  nameMin: 2,
+  nameMax: 50,
+  plantNameMin: 2,
+  plantNameMax: 100,
+  descriptionMin: 10,
+  descriptionMax: 1000,
+  priceMin: 1,
+  priceMax: 999_999,
+  stockMin: 0,
+  stockMax: 10_000,
+  categoriesMax: 5,
+  streetMin: 10,
+  streetMax: 200,
+  placeMin: 2,
+  placeMax: 50,
+  plantImageMaxBytes: 5 * 1024 * 1024,
+  chatImageMaxBytes: 10 * 1024 * 1024,
+  chatImagesMax: 5,
+  chatMessageMax: 2000,
+  ratingMin: 1,
+  ratingMax: 5,
+} as const;
+
+// Local part: no spaces, no "@"; domain: labels joined by single dots; TLD of 2+ letters.
+const EMAIL_RE = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+export function validateEmail(value: string): Msg {
+  const v = value.trim();
+  if (!v) return 'v.emailRequired';
+  if (v.length < LIMITS.emailMin || v.length > LIMITS.emailMax) return 'v.emailInvalid';
+  if (/\s/.test(value.trim()) || v.includes('..')) return 'v.emailInvalid';
+  const local = v.split('@')[0];
+  if (local.startsWith('.') || local.endsWith('.')) return 'v.emailInvalid';
+  if (!EMAIL_RE.test(v)) return 'v.emailInvalid';
+  return null;
+}
+
+/** Register/login password: 8-255 chars, lower, upper, digit and special character. */
+export function validatePassword(value: string): Msg {
+  if (!value) return 'v.passwordRequired';
+  if (!isStrongPassword(value)) return 'v.passwordRule';
+  return null;
+}
+
+export function isStrongPassword(value: string): boolean {
+  return (
+    value.length >= LIMITS.passwordMin &&
+    value.length <= LIMITS.passwordMax &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
+}
+
+export function validateConfirmPassword(password: string, confirm: string): Msg {
+  if (!confirm) return 'v.confirmRequired';
+  if (password !== confirm) return 'v.passwordsMismatch';
+  return null;
+}
+
+/** Letters (any script), spaces, apostrophe, hyphen; 2-50; no edge or double spaces. */
+export function validateName(value: string): Msg {
+  if (!value || !value.trim()) return 'v.nameRequired';
+  if (value !== value.trim() || value.includes('  ')) return 'v.nameSpaces';
+  if (value.length < LIMITS.nameMin || value.length > LIMITS.nameMax) return 'v.nameLength';
+  if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return 'v.nameChars';
+  return null;
+}
+
+// ---------------------------------------------------------------- Login & register forms
+
+export interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export function validateLogin(f: LoginForm): Errors<keyof LoginForm> {
+  return compact({ email: validateEmail(f.email), password: validatePassword(f.password) });
+}
+
+export interface RegisterForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateRegister(f: RegisterForm): Errors<keyof RegisterForm> {
+  return compact({
+    name: validateName(f.name),
+    email: validateEmail(f.email),
+    password: validatePassword(f.password),
+    confirmPassword: validateConfirmPassword(f.password, f.confirmPassword),
+  });
+}
+
+// ---------------------------------------------------------------- Checkout address
+
+export interface AddressForm {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string;
+}
+
+export const ADDRESS_FIELDS: (keyof AddressForm)[] = ['street', 'city', 'state', 'zipCode', 'phone'];
+
+export function validateStreet(value: string): Msg {
+  const v = value.trim();
+  if (!v) return 'v.streetRequired';
+  if (v.length < LIMITS.streetMin) return 'v.streetMin';
+  if (v.length > LIMITS.streetMax) return 'v.streetMax';
+  return null;
+}
+
+function validatePlace(value: string, kind: 'city' | 'state'): Msg {
+  const v = value.trim();
+  if (!v) return kind === 'city' ? 'v.cityRequired' : 'v.stateRequired';
+  if (v.length < LIMITS.placeMin) return kind === 'city' ? 'v.cityMin' : 'v.stateMin';
+  if (v.length > LIMITS.placeMax) return kind === 'city' ? 'v.cityMax' : 'v.stateMax';
+  if (!/^[A-Za-z ]+$/.test(v)) return kind === 'city' ? 'v.cityChars' : 'v.stateChars';
+  return null;
+}
+
+export const validateCity = (v: string): Msg => validatePlace(v, 'city');
+export const validateState = (v: string): Msg => validatePlace(v, 'state');
+
+export function validateZip(value: string): Msg {
+  if (!value) return 'v.zipRequired';
+  if (!/^\d{6}$/.test(value)) return 'v.zipLength';
+  return null;
+}
+
+/** While typing: the first digit must be 6-9, then exactly 10 digits. */
+export function validatePhone(value: string): Msg {
+  if (!value) return 'v.phoneRequired';
+  if (!/^\d+$/.test(value) || !/^[6-9]/.test(value)) return 'v.phoneIndian';
+  if (value.length !== 10) return 'v.phoneLength';
+  return null;
+}
+
+/** Keeps only digits and cuts to `max` characters (ZIP and phone inputs). */
+export function digitsOnly(value: string, max: number): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
+const addressValidators: Record<keyof AddressForm, (v: string) => Msg> = {
+  street: validateStreet,
+  city: validateCity,
+  state: validateState,
+  zipCode: validateZip,
+  phone: validatePhone,
+};
+
+export function validateAddressField(field: keyof AddressForm, value: string): Msg {
+  return addressValidators[field](value);
+}
+
+export function validateAddress(f: AddressForm): Errors<keyof AddressForm> {
+  const out: Errors<keyof AddressForm> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const m = addressValidators[field](f[field] ?? '');
+    if (m) out[field] = m;
+  }
+  return out;
+}
+
+/** On submit the phone and ZIP are checked once more with the spec's submit messages. */
+export function validateAddressOnSubmit(f: AddressForm): Errors<keyof AddressForm> {
+  const out = validateAddress(f);
+  if (!/^[6-9]\d{9}$/.test(f.phone)) out.phone = f.phone ? 'v.phoneSubmit' : 'v.phoneRequired';
+  if (!/^\d{6}$/.test(f.zipCode)) out.zipCode = f.zipCode ? 'v.zipSubmit' : 'v.zipRequired';
+  return out;
+}
+
+// ---------------------------------------------------------------- Profile
+
+export function validateProfileName(value: string): Msg {
+  return validateName(value);
+}
+
+export interface PasswordChangeForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function validatePasswordChange(f: PasswordChangeForm): Errors<keyof PasswordChangeForm> {
+  const out: Errors<keyof PasswordChangeForm> = {};
+  if (!f.currentPassword) out.currentPassword = 'v.currentRequired';
+  if (!f.newPassword) out.newPassword = 'v.newRequired';
+  else if (f.newPassword.length < LIMITS.passwordChangeMin) out.newPassword = 'v.newMin';
+  else if (!isStrongPassword(f.newPassword)) out.newPassword = 'v.passwordRule';
+  if (!f.confirmPassword) out.confirmPassword = 'v.confirmNewRequired';
+  else if (f.newPassword !== f.confirmPassword) out.confirmPassword = 'v.newMismatch';
+  return out;
+}
+
+// ---------------------------------------------------------------- Admin plant form
+
+export interface PlantForm {
+  name: string;
+  description: string;
+  price: string;
+  originalPrice: string;
+  stock: string;
+  categories: string[];
+  image: { size: number; type: string } | null;
+}
+
+export const PLANT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+function wholeNumber(value: string): number | null {
+  const v = value.trim();
+  if (!/^-?\d+$/.test(v)) return null;
+  return Number(v);
+}
+
+export function validatePlantImage(file: { size: number; type: string } | null): Msg {
+  if (!file) return null;
+  if (!PLANT_IMAGE_TYPES.includes(file.type)) return 'v.imageType';
+  if (file.size > LIMITS.plantImageMaxBytes) return 'v.imageSize';
+  return null;
+}
+
+/** All the admin form's errors at once (the spec lists them together). */
+export function validatePlantForm(f: PlantForm): Errors<keyof PlantForm> {
+  const out: Errors<keyof PlantForm> = {};
+  const name = f.name.trim();
+  if (!name) out.name = 'v.plantNameRequired';
+  else if (name.length < LIMITS.plantNameMin || name.length > LIMITS.plantNameMax) out.name = 'v.plantNameLength';
+  else if (!/^[\p{L}\p{M}' -]+$/u.test(name)) out.name = 'v.plantNameChars';
+
+  const description = f.description.trim();
+  if (!description) out.description = 'v.descriptionRequired';
+  else if (description.length < LIMITS.descriptionMin || description.length > LIMITS.descriptionMax)
+    out.description = 'v.descriptionLength';
+
+  let price: number | null = null;
+  if (!f.price.trim()) out.price = 'v.priceRequired';
+  else {
+    price = wholeNumber(f.price);
+    if (price === null) out.price = 'v.priceWhole';
+    else if (price < LIMITS.priceMin || price > LIMITS.priceMax) out.price = 'v.priceRange';
+  }
+
+  if (f.originalPrice.trim()) {
+    const original = wholeNumber(f.originalPrice);
+    if (original === null) out.originalPrice = 'v.originalWhole';
+    else if (original > LIMITS.priceMax) out.originalPrice = 'v.originalMax';
+    else if (price !== null && !out.price && original < price) out.originalPrice = 'v.originalMin';
+    else if (original < LIMITS.priceMin) out.originalPrice = 'v.originalMin';
+  }
+
+  if (!f.stock.trim()) out.stock = 'v.stockRequired';
+  else {
+    const stock = wholeNumber(f.stock);
+    if (stock === null) out.stock = 'v.stockWhole';
+    else if (stock < LIMITS.stockMin || stock > LIMITS.stockMax) out.stock = 'v.stockRange';
+  }
+
+  if (f.categories.length < 1) out.categories = 'v.categoriesMin';
+  else if (f.categories.length > LIMITS.categoriesMax) out.categories = 'v.categoriesMax';
+
+  const img = validatePlantImage(f.image);
+  if (img) out.image = img;
+  return out;
+}
+
+// ---------------------------------------------------------------- AI chat attachments
+
+export interface FileLike {
+  size: number;
+  type: string;
+}
+
+export interface AttachmentResult<T extends FileLike> {
+  kept: T[];
+  error: MessageKey | null;
+}
+
+/**
+ * Adds picked files to those already attached: only images of at most 10MB each are
+ * accepted, and at most 5 are kept. Any rejected file produces the spec's message.
+ */
+export function addChatAttachments<T extends FileLike>(current: T[], picked: T[]): AttachmentResult<T> {
+  const valid = picked.filter((f) => f.type.startsWith('image/') && f.size > 0 && f.size <= LIMITS.chatImageMaxBytes);
+  let error: MessageKey | null = valid.length < picked.length ? 'v.chatFiles' : null;
+  const room = Math.max(0, LIMITS.chatImagesMax - current.length);
+  if (valid.length > room && !error) error = 'v.chatTooMany';
+  return { kept: [...current, ...valid.slice(0, room)], error };
+}
+
+export function canSendChat(text: string, images: unknown[]): boolean {
+  return text.trim().length > 0 || images.length > 0;
+}
+
+// ---------------------------------------------------------------- Rating
+
+export function validateRating(rating: number, plantId: string | null | undefined): Msg {
+  if (!plantId) return 'v.ratingPlant';
+  if (!Number.isInteger(rating) || rating < LIMITS.ratingMin || rating > LIMITS.ratingMax) return 'v.ratingRequired';
+  return null;
+}
+
+// ---------------------------------------------------------------- helpers
+
+export function compact<F extends string>(o: Record<F, Msg>): Errors<F> {
+  const out: Errors<F> = {};
+  for (const k of Object.keys(o) as F[]) {
+    const m = o[k];
+    if (m) out[k] = m;
+  }
+  return out;
+}
+
+export function hasErrors(e: object): boolean {
+  return Object.values(e).some(Boolean);
+}
+
+/** Clamp a cart/plant quantity to 1..max (spec: never below 1 or above stock). */
+export function clampQuantity(q: number, max: number): number {
+  if (max < 1) return 1;
+  return Math.min(Math.max(1, Math.floor(q) || 1), max);
+}

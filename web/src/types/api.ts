@@ -1,0 +1,138 @@
+/** Shapes of the Hariyali HTTP API (see shared/spec/contract.md). */
+
+export type Role = 'customer' | 'admin';
+
+export interface Address {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phone: string;
+}
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  address?: Partial<Address> | null;
+  createdAt?: string;
+}
+
+export interface Plant {
+  _id: string;
+  plantId: string;
+  name: string;
+  description: string;
+  image: string | null;
+  thumbnail?: string | null;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  categories: string[];
+  rating: number;
+  reviewCount: number;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+export interface PlantList {
+  plants: Plant[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface CartPlant {
+  _id: string;
+  name: string;
+  image: string | null;
+  thumbnail?: string | null;
+  price: number;
+  stock: number;
+}
+
+export interface CartItem {
+  plantId: CartPlant;
+  quantity: number;
+}
+
+export interface Cart {
+  items: CartItem[];
+  total: number;
+}
+
+export type OrderStatus = 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+
+export const ORDER_STATUSES: OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'];
+
+export interface OrderItem {
+  plantId: string | null;
+  plantName: string;
+  price: number;
+  quantity: number;
+  rated?: boolean;
+  /** Optional hint from the server: false once the plant was deleted. */
+  available?: boolean;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+}
+
+export interface Order {
+  _id: string;
+  items: OrderItem[];
+  total: number;
+  status: OrderStatus;
+  deliveryAddress: Address;
+  statusHistory?: StatusChange[];
+  createdAt: string;
+  updatedAt: string;
+  customerName?: string;
+  customerEmail?: string;
+}
+
+export interface OrderList {
+  orders: Order[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface Rating {
+  plantId: string;
+  orderId: string;
+  rating: number;
+}
+
+export interface AdminStats {
+  totalOrders: number;
+  totalRevenue: number;
+  ordersByStatus: { _id: OrderStatus; count: number }[];
+  recentOrders: { _id: string; customerName: string; total: number; status: OrderStatus; createdAt: string }[];
+}
+
+export interface DemoAccount {
+  role: Role;
+  email: string;
+  password: string;
+}
+
+export interface AppConfig {
+  demo: { enabled: boolean; accounts: DemoAccount[] };
+  categories: string[];
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  success: false;
+  message?: string;
+  error?: string;
+  errors?: FieldError[];
+}
