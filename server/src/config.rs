@@ -61,6 +61,11 @@ pub struct ServeConfig {
     #[arg(long, env = "HARIYALI_WEB_DIR", default_value = "web/dist")]
     pub web_dir: PathBuf,
 
+    /// The shop's public address (e.g. https://hariyali.in), used in links shared outside the
+    /// app (Open Graph, canonical URLs). Unset: taken from the request's Host header.
+    #[arg(long, env = "HARIYALI_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
     /// Trust the left-most `X-Forwarded-For` address (only behind a proxy you run).
     #[arg(long, env = "HARIYALI_TRUST_PROXY", default_value = "false")]
     pub trust_proxy: BoolFlag,
@@ -124,6 +129,7 @@ impl ServeConfig {
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),
             log_format: LogFormat::Text,
             web_dir: PathBuf::from("web/dist"),
+            public_url: None,
             trust_proxy: BoolFlag(false),
             auth_rate_per_minute: 1000,
             login_failures_per_account: 10,

@@ -8,6 +8,7 @@ pub mod extract;
 pub mod media;
 pub mod meta;
 pub mod orders;
+pub mod plant_page;
 pub mod plants;
 pub mod ratings;
 pub mod respond;
@@ -55,14 +56,18 @@ fn api_router() -> Router<AppState> {
 pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let web_dir = state.config.web_dir.clone();
-    let mut router = Router::new()
-        .nest("/api", api_router())
+    let has_web_app = web_dir.join("index.html").is_file();
+    let mut router = Router::new().nest("/api", api_router());
+    if has_web_app {
+        router = router.route("/plant/{id}", get(plant_page::serve));
+    }
+    let mut router = router
         .route("/media/{*key}", get(media::serve))
         .route("/healthz", get(meta::healthz))
         .route("/readyz", get(meta::readyz))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .with_state(state);
-    if web_dir.join("index.html").is_file() {
+    if has_web_app {
         router = router.merge(web::router(&web_dir));
     }
     router.layer(

@@ -1,0 +1,181 @@
+//! `/plant/{id}` as a document of its own: the web app's `index.html` with the plant's title,
+//! description, Open Graph tags and Product structured data in the head, so search engines
+//! and link previews see the plant without running the app.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::store::plants::{self, Plant};
+
+const HEAD_START: &str = "<!--hariyali:head-->";
+const HEAD_END: &str = "<!--/hariyali:head-->";
+
+pub async fn serve(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
+        .await
+        .map_err(anyhow::Error::from)?;
+    let plant = plants::find(&state.db, &id).await?;
+    let origin = origin(&state, &headers);
+    let (status, head) = match &plant {
+        Some(plant) => (StatusCode::OK, plant_head(plant, &origin)),
+        None => (
+            StatusCode::NOT_FOUND,
+            "<title>Plant Not Found | Hariyali</title>\n<meta name=\"robots\" content=\"noindex\">"
+                .to_string(),
+        ),
+    };
+    let mut response = (status, with_head(&index, &head)).into_response();
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(response)
+}
+
+/// The page's own origin: the configured public URL, else what the request was sent to.
+fn origin(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(url) = state.config.public_url.as_deref() {
+        return url.trim_end_matches('/').to_string();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".:-[]".contains(c))
+        });
+    format!("http://{}", host.unwrap_or("localhost"))
+}
+
+/// Swaps the block between the markers of `index.html` for `head`; an index without the
+/// markers is served as it is.
+pub fn with_head(index: &str, head: &str) -> String {
+    match (index.find(HEAD_START), index.find(HEAD_END)) {
+        (Some(start), Some(end)) if start < end => format!(
+            "{}{}\n{}\n{}",
+            &index[..start],
+            HEAD_START,
+            head,
+            &index[end..]
+        ),
+        _ => index.to_string(),
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn plant_head(plant: &Plant, origin: &str) -> String {
+    let title = format!("{} – ₹{} | Hariyali", plant.name, plant.price);
+    let description: String = plant.description.chars().take(160).collect();
+    let url = format!("{origin}/plant/{}", plant.id);
+    let image = plant.image.as_deref().map(|path| format!("{origin}{path}"));
+    let mut product = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": plant.name,
+        "description": plant.description,
+        "sku": plant.plant_id,
+        "url": url,
+        "category": plant.categories.join(", "),
+        "offers": {
+            "@type": "Offer",
+            "priceCurrency": "INR",
+            "price": plant.price.to_string(),
+            "availability": if plant.stock > 0 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+            "url": url,
+        },
+    });
+    if let Some(image) = &image {
+        product["image"] = json!(image);
+    }
+    if plant.review_count > 0 {
+        product["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": plant.rating, "reviewCount": plant.review_count });
+    }
+    // Inside <script>, "</" could end the element early: JSON allows escaping "<" as \u003c.
+    let json_ld = product.to_string().replace('<', "\\u003c");
+    let mut head = vec![
+        format!("<title>{}</title>", escape(&title)),
+        format!(
+            "<meta name=\"description\" content=\"{}\">",
+            escape(&description)
+        ),
+        format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
+        "<meta property=\"og:type\" content=\"product\">".to_string(),
+        "<meta property=\"og:site_name\" content=\"Hariyali\">".to_string(),
+        format!(
+            "<meta property=\"og:title\" content=\"{}\">",
+            escape(&title)
+        ),
+        format!(
+            "<meta property=\"og:description\" content=\"{}\">",
+            escape(&description)
+        ),
+        format!("<meta property=\"og:url\" content=\"{}\">", escape(&url)),
+        format!(
+            "<meta property=\"product:price:amount\" content=\"{}\">",
+            plant.price
+        ),
+        "<meta property=\"product:price:currency\" content=\"INR\">".to_string(),
+    ];
+    if let Some(image) = &image {
+        head.push(format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            escape(image)
+        ));
+        head.push(format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">",
+            escape(plant.image.as_deref().unwrap_or_default())
+        ));
+    }
+    head.push(format!(
+        "<script type=\"application/ld+json\">{json_ld}</script>"
+    ));
+    head.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_head_block_is_replaced_between_the_markers() {
+        let index = "<html><head><meta charset=\"utf-8\"><!--hariyali:head--><title>Hariyali</title><!--/hariyali:head--></head><body></body></html>";
+        let page = with_head(index, "<title>Tulsi</title>");
+        assert_eq!(page, "<html><head><meta charset=\"utf-8\"><!--hariyali:head-->\n<title>Tulsi</title>\n<!--/hariyali:head--></head><body></body></html>");
+        assert_eq!(
+            with_head("<html></html>", "<title>x</title>"),
+            "<html></html>"
+        );
+    }
+
+    #[test]
+    fn markup_in_names_is_text() {
+        assert_eq!(
+            escape("<img src=x onerror=\"alert(1)\">"),
+            "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
+        );
+    }
+}
