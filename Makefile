@@ -12,7 +12,7 @@ BIN := $(abspath $(CARGO_TARGET_DIR))/release/hariyali
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: bench-orders run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
+.PHONY: bench bench-orders run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -70,6 +70,11 @@ fmt:
 
 clean:
 	cargo clean
+
+## The load suite: every scenario of bench/README.md against a fresh demo shop, with nginx's
+## static figure for the same bytes.
+bench: server web
+	bench/run.sh
 
 ## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
 bench-orders:

@@ -390,7 +390,7 @@ async fn a_failing_model_falls_back_to_the_engine_and_says_so() {
     assert_eq!(model.requests.lock().unwrap().len(), 1);
 }
 
-#[tokio::test(start_paused = false)]
+#[tokio::test]
 async fn a_hanging_model_times_out_and_falls_back() {
     let model = fake_model("hang").await;
     let app = app_with_model(&model).await;

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `make bench`: the load suite on loopback against a fresh demo shop (SQLite), with nginx
+# serving the same catalogue bytes as a static file for the physical limit of this machine.
+# Prints requests/s, p50, p99 for each scenario and the server's peak memory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${BENCH_SECONDS:-10}
+CONNS=${BENCH_CONNECTIONS:-64}
+TARGET=${CARGO_TARGET_DIR:-target}
+PORT=18190
+NGINX_PORT=18191
+BASE="http://127.0.0.1:$PORT"
+
+for tool in wrk nginx; do
+  command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null; }
+done
+cargo build --release --bin hariyali --example bench_orders >/dev/null 2>&1
+BIN="$TARGET/release/hariyali"
+
+WORK=$(mktemp -d)
+cleanup() { [ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+DATABASE_URL="sqlite://$WORK/bench.db" HARIYALI_DATA_DIR="$WORK/data" HARIYALI_ADDR="127.0.0.1:$PORT" HARIYALI_DEMO=1 \
+  HARIYALI_AUTH_RATE_PER_MINUTE=10000000 HARIYALI_LOGIN_FAILURES=1000000 HARIYALI_AI_RATE_PER_MINUTE=10000000 \
+  HARIYALI_WEB_DIR=web/dist RUST_LOG=warn "$BIN" serve &
+SERVER=$!
+for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.1; done
+
+# nginx serves the exact bytes of the default catalogue response.
+mkdir -p "$WORK/www"
+curl -sf "$BASE/api/plants" -o "$WORK/www/plants.json"
+cat > "$WORK/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp; uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
+  server { listen 127.0.0.1:$NGINX_PORT; root $WORK/www; }
+}
+NGINX
+mkdir -p "$WORK/tmp"
+nginx -c "$WORK/nginx.conf"
+
+PLANT=$(curl -sf "$BASE/api/plants?limit=1" | sed -E 's/.*"_id":"([^"]+)".*/\1/')
+TOKEN=$(curl -sf -H 'Content-Type: application/json' -d '{"email":"customer@hariyali.in","password":"Customer@2025"}' "$BASE/api/auth/login" | sed -E 's/.*"token":"([^"]+)".*/\1/')
+curl -sf -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d "{\"plantId\":\"$PLANT\",\"quantity\":1}" "$BASE/api/cart/add" >/dev/null
+
+measure() { # label url [extra wrk args...]
+  local label=$1 url=$2; shift 2
+  local line
+  line=$(wrk -t2 -c"$CONNS" -d"${DURATION}s" -s bench/wrk/report.lua "$@" "$url" | grep '^RESULT' | sed 's/^RESULT //')
+  printf '%-44s %s\n' "$label" "$line"
+  echo "$line"
+}
+rps() { sed -E 's/.*rps=([0-9]+).*/\1/' <<<"$1"; }
+
+echo "Hariyali load suite: $(nproc) cores, ${DURATION}s per scenario, $CONNS connections, $(date -u +%Y-%m-%dT%H:%MZ)"
+NGINX_LINE=$(measure "nginx static (same bytes)" "http://127.0.0.1:$NGINX_PORT/plants.json" | tail -1)
+LIST_LINE=$(measure "catalogue list" "$BASE/api/plants" | tail -1)
+SEARCH_LINE=$(measure "filtered, sorted search" "$BASE/api/plants?search=plant&category=Indoor&minPrice=100&maxPrice=900&sortBy=price&sortOrder=desc" | tail -1)
+measure "plant detail" "$BASE/api/plants/$PLANT" >/dev/null
+measure "signed-in cart read" "$BASE/api/cart" -H "Authorization: Bearer $TOKEN" >/dev/null
+measure "assistant text answer" "$BASE/api/ai-chat/message" -s bench/wrk/chat.lua >/dev/null || true
+
+# Catalogue while 20 clients keep signing in (argon2 must not starve it).
+BODY='{"email":"customer@hariyali.in","password":"Customer@2025"}' \
+  wrk -t1 -c20 -d"$((DURATION + 2))s" -s bench/wrk/post_json.lua "$BASE/api/auth/login" >"$WORK/storm.txt" 2>&1 &
+STORM=$!
+sleep 1
+STORM_LINE=$(measure "catalogue list during a login storm" "$BASE/api/plants" | tail -1)
+wait "$STORM" || true
+printf '%-44s %s\n' "logins during the storm" "$(grep -E 'Requests/sec' "$WORK/storm.txt" | awk '{print "rps="$2}')"
+
+printf '%-44s ' "order placement (32 customers)"
+"$TARGET/release/examples/bench_orders" "$BASE" 32 "$DURATION"
+
+PEAK_KB=$(awk '/VmHWM/ {print $2}' "/proc/$SERVER/status")
+echo
+echo "server peak memory (VmHWM): $((PEAK_KB / 1024)) MB"
+awk -v n="$(rps "$NGINX_LINE")" -v l="$(rps "$LIST_LINE")" -v s="$(rps "$SEARCH_LINE")" \
+  'BEGIN { printf "catalogue list / nginx: %.2f (target >= 0.6)\nfiltered search / nginx: %.2f (target >= 0.4)\n", l / n, s / n }'
