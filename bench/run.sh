@@ -29,9 +29,10 @@ for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.1
 
 # nginx serves the exact bytes of the default catalogue response.
 mkdir -p "$WORK/www"
+chmod 755 "$WORK"   # nginx's workers run as www-data
 curl -sf "$BASE/api/plants" -o "$WORK/www/plants.json"
 cat > "$WORK/nginx.conf" <<NGINX
-worker_processes auto;
+worker_processes 2;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx-error.log;
 events { worker_connections 1024; }
@@ -56,15 +57,16 @@ measure() { # label url [extra wrk args...]
   local label=$1 url=$2; shift 2
   local line
   line=$(wrk -t2 -c"$CONNS" -d"${DURATION}s" -s bench/wrk/report.lua "$@" "$url" | grep '^RESULT' | sed 's/^RESULT //')
-  printf '%-44s %s\n' "$label" "$line"
+  printf '%-44s %s rss_mb=%s\n' "$label" "$line" "$(rss_mb)" >&2
   echo "$line"
 }
+rss_mb() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$SERVER/status"; }
 rps() { sed -E 's/.*rps=([0-9]+).*/\1/' <<<"$1"; }
 
 echo "Hariyali load suite: $(nproc) cores, ${DURATION}s per scenario, $CONNS connections, $(date -u +%Y-%m-%dT%H:%MZ)"
-NGINX_LINE=$(measure "nginx static (same bytes)" "http://127.0.0.1:$NGINX_PORT/plants.json" | tail -1)
-LIST_LINE=$(measure "catalogue list" "$BASE/api/plants" | tail -1)
-SEARCH_LINE=$(measure "filtered, sorted search" "$BASE/api/plants?search=plant&category=Indoor&minPrice=100&maxPrice=900&sortBy=price&sortOrder=desc" | tail -1)
+NGINX_LINE=$(measure "nginx static (same bytes)" "http://127.0.0.1:$NGINX_PORT/plants.json")
+LIST_LINE=$(measure "catalogue list" "$BASE/api/plants")
+SEARCH_LINE=$(measure "filtered, sorted search" "$BASE/api/plants?search=plant&category=Indoor&minPrice=100&maxPrice=900&sortBy=price&sortOrder=desc")
 measure "plant detail" "$BASE/api/plants/$PLANT" >/dev/null
 measure "signed-in cart read" "$BASE/api/cart" -H "Authorization: Bearer $TOKEN" >/dev/null
 measure "assistant text answer" "$BASE/api/ai-chat/message" -s bench/wrk/chat.lua >/dev/null || true
@@ -74,12 +76,13 @@ BODY='{"email":"customer@hariyali.in","password":"Customer@2025"}' \
   wrk -t1 -c20 -d"$((DURATION + 2))s" -s bench/wrk/post_json.lua "$BASE/api/auth/login" >"$WORK/storm.txt" 2>&1 &
 STORM=$!
 sleep 1
-STORM_LINE=$(measure "catalogue list during a login storm" "$BASE/api/plants" | tail -1)
+STORM_LINE=$(measure "catalogue list during a login storm" "$BASE/api/plants")
 wait "$STORM" || true
-printf '%-44s %s\n' "logins during the storm" "$(grep -E 'Requests/sec' "$WORK/storm.txt" | awk '{print "rps="$2}')"
+printf '%-44s %s rss_mb=%s\n' "logins during the storm" "$(grep -E 'Requests/sec' "$WORK/storm.txt" | awk '{print "rps="$2}')" "$(rss_mb)"
 
 printf '%-44s ' "order placement (32 customers)"
 "$TARGET/release/examples/bench_orders" "$BASE" 32 "$DURATION"
+echo "server memory after orders: $(rss_mb) MB"
 
 PEAK_KB=$(awk '/VmHWM/ {print $2}' "/proc/$SERVER/status")
 echo

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Lighthouse (mobile settings) on `/`, `/catalogue` and `/plant/{id}` of a fresh demo shop.
 #
-#   bench/lighthouse/run.sh            # 3 runs per page, median reported
-#   LH_RUNS=5 bench/lighthouse/run.sh  # more runs, steadier medians
+#   bench/lighthouse/run.sh            # 3 runs per page, medians reported
+#   LH_RUNS=5 bench/lighthouse/run.sh  # steadier medians on a busy machine
 #
 # Starts `hariyali serve` itself on a free loopback port with a throw-away SQLite database
-# and data dir, serving web/dist (built first when missing), waits for /readyz, audits the
-# three pages in Debian's chromium, prints the score table, writes JSON and HTML reports
-# to bench/lighthouse/reports/, stops the server, and exits 1 when a page's median is below
-# 95 performance, 95 accessibility, 95 best practices or 90 SEO.
+# and data dir, serving web/dist (built first when missing), waits for /readyz, picks a plant
+# from GET /api/plants?limit=1, audits the three pages in Debian's chromium, prints the table,
+# writes the JSON and HTML reports to bench/lighthouse/reports/, stops the server, and exits 1
+# when a page's median is below 95 performance, 95 accessibility, 95 best practices or 90 SEO.
 #
-# Environment: HARIYALI_BIN (default ${CARGO_TARGET_DIR:-<repo>/target}/release/hariyali),
-# HARIYALI_WEB_DIR (default <repo>/web/dist), CHROME_PATH (default /usr/bin/chromium), LH_RUNS (default 3), LH_PAGES (default
-# home,catalogue,plant: a comma-separated subset, for quicker experiments).
+# Environment:
+#   HARIYALI_BIN      server binary (default ${CARGO_TARGET_DIR:-<repo>/target}/release/hariyali)
+#   HARIYALI_WEB_DIR  the built app to serve (default <repo>/web/dist)
+#   CHROME_PATH       browser (default /usr/bin/chromium)
+#   LH_RUNS           runs per page, the median counts (default 3)
+#   LH_PAGES          a comma-separated subset of home,catalogue,plant (default: all three)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)

@@ -6,3 +6,5 @@ wrk.body = "--" .. boundary .. "\r\n" ..
   "Content-Disposition: form-data; name=\"message\"\r\n\r\n" ..
   "How often should I water my money plant in summer?\r\n" ..
   "--" .. boundary .. "--\r\n"
+
+dofile("bench/wrk/report.lua")
