@@ -1,26 +1,26 @@
 //! argon2id password hashing with OWASP's parameters (19 MiB, 2 passes, 1 lane).
 //!
-//! Hashing is deliberately slow, so it runs on blocking threads and at most
-//! `cores - 1` at a time: a storm of sign-ins queues here instead of taking every core
-//! from the catalogue.
+//! Hashing is deliberately slow, so it runs on its own threads — `cores - 1` of them, at the
+//! lowest scheduling priority — fed by a queue. A storm of sign-ins then waits in that queue
+//! and yields the CPU to everything else instead of starving the catalogue. Each thread
+//! keeps one 19 MiB working buffer and wipes it after every hash: allocating it afresh for
+//! each sign-in let the allocator keep a region per thread and grew the process by hundreds
+//! of megabytes during a burst.
 
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{Output, ParamsString, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
-use tokio::sync::Semaphore;
 
-/// The working memory of one hash (19 MiB). Kept and reused: allocating it afresh for each
-/// sign-in let the allocator keep one such region per thread, which grew the process by
-/// hundreds of megabytes during a burst of sign-ins.
 type Scratch = Vec<Block>;
+type Job = Box<dyn FnOnce(&mut Scratch) + Send>;
 
 #[derive(Clone)]
 pub struct PasswordHasherPool {
-    permits: Arc<Semaphore>,
-    scratch: Arc<Mutex<Vec<Scratch>>>,
+    jobs: mpsc::Sender<Job>,
     /// A real hash to verify against when an email is unknown, so that answer takes as
     /// long as a wrong password and does not reveal which accounts exist.
     decoy: Arc<String>,
@@ -35,10 +35,33 @@ impl PasswordHasherPool {
         let cores = std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(2);
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for n in 0..cores.saturating_sub(1).max(1) {
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || {
+                    // Best effort: where the OS refuses, hashing simply runs at normal priority.
+                    let _ = thread_priority::set_current_thread_priority(
+                        thread_priority::ThreadPriority::Min,
+                    );
+                    let mut scratch = Scratch::new();
+                    // The queue closes when the last pool handle is dropped.
+                    while let Ok(job) = queue
+                        .lock()
+                        .map_err(|_| ())
+                        .and_then(|q| q.recv().map_err(|_| ()))
+                    {
+                        job(&mut scratch);
+                        scratch.iter_mut().for_each(|b| *b = Block::default());
+                    }
+                })
+                .expect("start a password hashing thread");
+        }
         let decoy = hash_now("decoy password that matches no account").expect("hashing works");
         PasswordHasherPool {
-            permits: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
-            scratch: Arc::new(Mutex::new(Vec::new())),
+            jobs,
             decoy: Arc::new(decoy),
         }
     }
@@ -62,27 +85,18 @@ impl PasswordHasherPool {
             .await
     }
 
-    /// Runs `work` on a blocking thread with one permit and one reused scratch buffer.
+    /// Queues `work` for a hashing thread and waits for its result.
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Scratch) -> anyhow::Result<T> + Send + 'static,
     ) -> anyhow::Result<T> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .context("password hasher closed")?;
-        let pool = self.scratch.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut scratch = pool.lock().expect("scratch pool").pop().unwrap_or_default();
-            let result = work(&mut scratch);
-            // Wipe what the password left in memory before the buffer waits for reuse.
-            scratch.iter_mut().for_each(|b| *b = Block::default());
-            pool.lock().expect("scratch pool").push(scratch);
-            result
-        })
-        .await
-        .context("password hashing task failed")?
+        let (reply, result) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move |scratch| {
+                let _ = reply.send(work(scratch));
+            }))
+            .map_err(|_| anyhow::anyhow!("password hashing threads stopped"))?;
+        result.await.context("password hashing thread failed")?
     }
 }
 
