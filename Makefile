@@ -12,7 +12,7 @@ BIN := $(abspath $(CARGO_TARGET_DIR))/release/hariyali
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: bench bench-orders run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
+.PHONY: bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -75,6 +75,11 @@ clean:
 ## static figure for the same bytes.
 bench: server web
 	bench/run.sh
+
+## Lighthouse (mobile) on /, /catalogue and a plant page, median of 3 runs; fails under the
+## targets (performance and accessibility and best practices 95, SEO 90).
+lighthouse: server web
+	bench/lighthouse/run.sh
 
 ## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
 bench-orders:

@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), landingPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -37,3 +38,79 @@ export default defineConfig({
     css: false,
   },
 });
+
+/** The core font files of src/styles/fonts.css, needed by every page: preloaded. */
+const PRELOADED_FONTS = ['src/assets/fonts/dm-sans-core.woff2', 'src/assets/fonts/fraunces-core.woff2'];
+
+/** The lazily loaded page of each landing route of src/lib/landing.ts. */
+const LANDING_PAGES = {
+  catalogue: '/src/features/catalogue/catalogue-page.tsx',
+  plant: '/src/features/plant/plant-page.tsx',
+};
+
+/**
+ * Preloads the core fonts and inlines src/lib/landing.ts into index.html (before the entry
+ * script) with the file names of each landing route's chunk, the chunks it imports that the
+ * entry does not, and their CSS: a first visit to /catalogue or /plant/:id fetches its page
+ * code, data and picture while the main bundle downloads, instead of after it has run.
+ */
+function landingPlugin(): Plugin {
+  return {
+    name: 'hariyali:landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const fonts: string[] = [];
+        for (const out of Object.values(bundle)) {
+          if (out.type === 'asset' && out.originalFileNames.some((n) => PRELOADED_FONTS.some((f) => n.endsWith(f)))) fonts.push(`/${out.fileName}`);
+        }
+        if (fonts.length !== PRELOADED_FONTS.length) throw new Error(`landing: expected the fonts ${PRELOADED_FONTS.join(', ')} in the bundle`);
+        const chunks = new Map<string, { imports: string[]; css: string[] }>();
+        let entry = '';
+        const pages: Record<string, string> = {};
+        for (const out of Object.values(bundle)) {
+          if (out.type !== 'chunk') continue;
+          chunks.set(out.fileName, { imports: out.imports, css: [...(out.viteMetadata?.importedCss ?? [])] });
+          if (out.isEntry) entry = out.fileName;
+          for (const [route, page] of Object.entries(LANDING_PAGES)) if (out.facadeModuleId?.endsWith(page)) pages[route] = out.fileName;
+        }
+        const closure = (start: string, into = new Set<string>()) => {
+          if (!into.has(start)) {
+            into.add(start);
+            chunks.get(start)?.imports.forEach((i) => closure(i, into));
+          }
+          return into;
+        };
+        const loaded = closure(entry);
+        const assets: Record<string, { js: string[]; css: string[] }> = {};
+        for (const route of Object.keys(LANDING_PAGES)) {
+          if (!pages[route]) throw new Error(`landing: no chunk for ${route} (${LANDING_PAGES[route as keyof typeof LANDING_PAGES]})`);
+          const files = [...closure(pages[route])].filter((f) => !loaded.has(f));
+          assets[route] = {
+            js: files.map((f) => `/${f}`),
+            css: [...new Set(files.flatMap((f) => chunks.get(f)?.css ?? []))].map((f) => `/${f}`),
+          };
+        }
+        const source = readFileSync(fileURLToPath(new URL('./src/lib/landing.ts', import.meta.url)), 'utf8');
+        if (/^\s*import\s+(?!type\b)/m.test(source)) throw new Error('src/lib/landing.ts must not import anything at run time');
+        const { code } = await transformWithEsbuild(source, 'landing.ts', {
+          loader: 'ts',
+          format: 'iife',
+          globalName: 'hariyaliLanding',
+          minify: true,
+          target: 'es2020',
+        });
+        // Before the entry script and its stylesheet: an inline script after a stylesheet
+        // would wait for it to download.
+        const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>\n    `).join('');
+        const script = `<script>${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)});</script>\n    `;
+        const at = html.search(/<script type="module"/);
+        if (at < 0) throw new Error('landing: no module script in index.html');
+        return html.slice(0, at) + preloads + script + html.slice(at);
+      },
+    },
+  };
+}

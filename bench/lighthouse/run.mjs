@@ -6,7 +6,7 @@
 //
 // Every page is audited RUNS times (each in a fresh browser); the table shows the median
 // of each figure per page, and the exit code is 1 when a median misses its target.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -83,6 +83,8 @@ const only = (args.get('pages') ?? process.env.LH_PAGES ?? '').split(',').filter
 if (only.length) pages.splice(0, pages.length, ...pages.filter((p) => only.includes(p.name)));
 if (!pages.length) throw new Error(`--pages: choose among home, catalogue, plant`);
 mkdirSync(reports, { recursive: true });
+// Only this run's reports stay (an earlier run may have had more runs or other pages).
+for (const f of readdirSync(reports)) if (/\.report\.(json|html)$/.test(f)) rmSync(join(reports, f));
 
 const rows = [];
 let version = '';

@@ -107,3 +107,30 @@ async fn a_missing_plant_page_is_a_404_that_still_loads_the_app() {
         .unwrap()
         .contains("<title>Hariyali</title>"));
 }
+
+#[tokio::test]
+async fn pages_are_revalidated_and_public_files_kept_for_a_day() {
+    let web = tempfile::tempdir().unwrap().keep();
+    std::fs::write(web.join("index.html"), INDEX).unwrap();
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("assets/app-1a2b3c.js"), "console.log(1)").unwrap();
+    std::fs::write(
+        web.join("favicon.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    )
+    .unwrap();
+    let app = TestApp::build(|c| c.web_dir = web).await;
+    for (path, expected) in [
+        ("/", "no-cache"),
+        ("/orders", "no-cache"),
+        (
+            "/assets/app-1a2b3c.js",
+            "public, max-age=31536000, immutable",
+        ),
+        ("/favicon.svg", "public, max-age=86400"),
+    ] {
+        let res = app.get(path, None).await;
+        assert_eq!(res.status, StatusCode::OK, "{path}");
+        assert_eq!(res.headers[header::CACHE_CONTROL], expected, "{path}");
+    }
+}

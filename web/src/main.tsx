@@ -1,6 +1,7 @@
 import '@fontsource-variable/dm-sans/wght.css';
 import '@fontsource-variable/fraunces/wght.css';
 import '@fontsource-variable/noto-sans-devanagari/wght.css';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';

@@ -23,10 +23,19 @@ pub fn router(web_dir: &Path) -> Router {
 async fn cache_headers(request: Request<axum::body::Body>, next: Next) -> Response {
     let immutable = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
+    let is_page = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    // Hashed assets never change; the page must be revalidated so a new build shows at once;
+    // other public files (illustrations, icon) may be kept for a day.
     let value = if immutable {
         "public, max-age=31536000, immutable"
-    } else {
+    } else if is_page {
         "no-cache"
+    } else {
+        "public, max-age=86400"
     };
     response
         .headers_mut()

@@ -5,10 +5,11 @@
  * a login, register or admin path).
  */
 import { en } from './i18n/en';
+import { API_BASE, buildUrl, takeLandingResponse, type Query } from './landing';
 import { STORAGE_KEYS, readString, writeString } from './storage';
 import type { ErrorBody, FieldError } from '@/types/api';
 
-export const API_BASE = '/api';
+export { API_BASE, buildUrl };
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const UNAUTHORIZED_REDIRECT_MS = 100;
 
@@ -110,23 +111,12 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON body (objects) or multipart (FormData). */
   body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
+  query?: Query;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** The start-up session check must not bounce visitors to /login. */
   skipUnauthorizedRedirect?: boolean;
-}
-
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
-  let url = API_BASE + path;
-  if (query) {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-    const s = qs.toString();
-    if (s) url += `?${s}`;
-  }
-  return url;
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -150,15 +140,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
 
+  const url = buildUrl(path, opts.query);
+  const init: RequestInit = { method: opts.method ?? 'GET', headers, body, credentials: 'include', signal: controller.signal };
+  // A first visit's page data may already be on its way (landing.ts): the same request (URL,
+  // token, headers), started by index.html before this code had loaded. Used once; a failure
+  // asks again.
+  const early = init.method === 'GET' && !opts.headers ? takeLandingResponse(url, token) : undefined;
+
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'include',
-      signal: controller.signal,
-    });
+    res = await (early ? Promise.race([early.catch(() => fetch(url, init)), abortion(controller.signal)]) : fetch(url, init));
   } catch (e) {
     if (opts.signal?.aborted && !timedOut) throw e;
     throw new ApiError({ status: 0, kind: timedOut ? 'timeout' : 'network' });
@@ -179,6 +170,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     });
   }
   return data as T;
+}
+
+/** Rejects like fetch does when the signal aborts (the timeout or the caller's signal). */
+function abortion(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))));
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -1,50 +1,10 @@
 /** Catalogue filters and the plants query, free of React so the app shell can prefetch. */
 import { api } from '@/lib/api-client';
 import type { PlantList } from '@/types/api';
+import { DEFAULT_FILTERS, plantsListQuery, type CatalogueFilters } from '@/lib/landing';
 
-export const PAGE_SIZE = 24;
-export const SORT_FIELDS = ['name', 'price', 'rating', 'newest'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-
-export interface CatalogueFilters {
-  search: string;
-  category: string;
-  minPrice: string;
-  maxPrice: string;
-  minRating: string;
-  sortBy: SortField;
-  sortOrder: 'asc' | 'desc';
-  page: number;
-}
-
-export const DEFAULT_FILTERS: CatalogueFilters = {
-  search: '',
-  category: '',
-  minPrice: '',
-  maxPrice: '',
-  minRating: '',
-  sortBy: 'name',
-  sortOrder: 'asc',
-  page: 1,
-};
-
-/** Reads the filters from the URL, ignoring anything malformed. */
-export function filtersFromParams(p: URLSearchParams): CatalogueFilters {
-  const num = (v: string | null) => (v && /^\d+$/.test(v) ? v : '');
-  const sortBy = p.get('sortBy') as SortField | null;
-  const rating = p.get('minRating');
-  const page = Number(p.get('page'));
-  return {
-    search: p.get('search') ?? '',
-    category: p.get('category') ?? '',
-    minPrice: num(p.get('minPrice')),
-    maxPrice: num(p.get('maxPrice')),
-    minRating: rating && /^[1-5]$/.test(rating) ? rating : '',
-    sortBy: sortBy && SORT_FIELDS.includes(sortBy) ? sortBy : DEFAULT_FILTERS.sortBy,
-    sortOrder: p.get('sortOrder') === 'desc' ? 'desc' : 'asc',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
+// The filters themselves live in lib/landing.ts, which index.html also runs inline.
+export { DEFAULT_FILTERS, PAGE_SIZE, SORT_FIELDS, filtersFromParams, type CatalogueFilters, type SortField } from '@/lib/landing';
 
 /** Writes only what differs from the defaults, so shared links stay short. */
 export function paramsFromFilters(f: CatalogueFilters): URLSearchParams {
@@ -69,19 +29,6 @@ export function plantsQuery(f: CatalogueFilters) {
   return {
     queryKey: ['plants', 'list', f] as const,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<PlantList>('/plants', {
-        signal,
-        query: {
-          search: f.search.trim(),
-          category: f.category,
-          minPrice: f.minPrice,
-          maxPrice: f.maxPrice,
-          minRating: f.minRating,
-          sortBy: f.sortBy,
-          sortOrder: f.sortOrder,
-          page: f.page,
-          limit: PAGE_SIZE,
-        },
-      }),
+      api.get<PlantList>('/plants', { signal, query: plantsListQuery(f) }),
   };
 }

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { useI18n, type MessageKey } from '@/lib/i18n';
 import { SproutIcon, TruckIcon, SparkleIcon, ChevronRightIcon } from '@/components/icons';
 import { PageHeading } from '@/components/ui';
+import { HOME_HERO_IMAGE } from '@/lib/landing';
 import './home.css';
 
 const CATEGORIES = ['Indoor', 'Outdoor', 'Succulents', 'Flowering'] as const;
@@ -35,7 +36,7 @@ export function HomePage() {
             </div>
           </div>
           <div className="hero__art">
-            <img src="/illustrations/hero.svg" alt="" width={600} height={520} {...{ fetchpriority: "high" }} />
+            <img src={HOME_HERO_IMAGE} alt="" width={600} height={520} {...{ fetchpriority: 'high' }} />
           </div>
         </div>
       </section>
