@@ -128,14 +128,15 @@ async fn me(AuthUser(user): AuthUser) -> Response {
     ok(json!({ "user": user }))
 }
 
-#[derive(Deserialize)]
+/// An address as forms send it (profile and checkout); every field may be missing.
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct AddressBody {
-    street: Option<String>,
-    city: Option<String>,
-    state: Option<String>,
-    zip_code: Option<String>,
-    phone: Option<String>,
+pub(crate) struct AddressBody {
+    pub street: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip_code: Option<String>,
+    pub phone: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -8,6 +8,7 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
 
+use super::auth::AddressBody;
 use super::extract::{AppJson, AppQuery};
 use super::respond::{created, ok};
 use crate::auth::{Admin, AuthUser, Customer};
@@ -29,16 +30,6 @@ pub fn router() -> Router<AppState> {
         .route("/{id}", get(show))
         .route("/{id}/cancel", put(cancel))
         .route("/{id}/status", put(change_status))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct AddressBody {
-    street: Option<String>,
-    city: Option<String>,
-    state: Option<String>,
-    zip_code: Option<String>,
-    phone: Option<String>,
 }
 
 #[derive(Deserialize)]
