@@ -69,18 +69,22 @@ async fn add(
             )])
         })?;
     let quantity = valid_quantity(body.quantity.unwrap_or(1))?;
-    let mut tx = state.db.begin().await?;
-    let plant = plants::find_in(&mut tx, &plant_ref)
+    let plant = plants::find(&state.db, &plant_ref)
         .await?
         .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
-    let already = cart::quantity_of(&mut tx, &user.id, &plant.id)
-        .await?
-        .unwrap_or(0);
-    if already + quantity > plant.stock {
-        return Err(ApiError::Conflict(stock_message(plant.stock, already)));
+    // One statement checks the stock and adds up, so concurrent adds cannot exceed it and
+    // the single SQLite writer spends one round trip; only a refusal pays for the reads
+    // that explain it.
+    if !cart::add_within_stock(&state.db, &user.id, &plant.id, quantity).await? {
+        let stock = plants::find(&state.db, &plant.id)
+            .await?
+            .map(|p| p.stock)
+            .unwrap_or(0);
+        let already = cart::quantity_in_cart(&state.db, &user.id, &plant.id)
+            .await?
+            .unwrap_or(0);
+        return Err(ApiError::Conflict(stock_message(stock, already)));
     }
-    cart::set_quantity(&mut tx, &user.id, &plant.id, already + quantity).await?;
-    tx.commit().await?;
     let cart = cart::load(&state.db, &user.id).await?;
     Ok(ok(
         json!({ "cart": cart, "message": "Item added to cart!" }),

@@ -98,6 +98,43 @@ pub async fn quantity_of(
         .await
 }
 
+/// Adds `quantity` of a live plant to the cart in one statement, unless the line would then
+/// exceed the plant's stock. False when refused (not enough stock, or the plant is gone).
+pub async fn add_within_stock(
+    db: &Db,
+    user_id: &str,
+    plant_id: &str,
+    quantity: i64,
+) -> Result<bool, sqlx::Error> {
+    let added: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO cart_items (user_id, plant_id, quantity, added_at) \
+         SELECT $1, id, $3, $4 FROM plants WHERE id = $2 AND deleted_at IS NULL AND stock >= $3 \
+         ON CONFLICT (user_id, plant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity \
+         WHERE cart_items.quantity + excluded.quantity <= (SELECT stock FROM plants WHERE id = excluded.plant_id) \
+         RETURNING quantity",
+    )
+    .bind(user_id)
+    .bind(plant_id)
+    .bind(quantity)
+    .bind(now_ms())
+    .fetch_optional(db.writer())
+    .await?;
+    Ok(added.is_some())
+}
+
+/// How many of a plant the customer has in the cart (read path).
+pub async fn quantity_in_cart(
+    db: &Db,
+    user_id: &str,
+    plant_id: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT quantity FROM cart_items WHERE user_id = $1 AND plant_id = $2")
+        .bind(user_id)
+        .bind(plant_id)
+        .fetch_optional(db.reader())
+        .await
+}
+
 /// Sets the quantity of a line, adding the line when it is new.
 pub async fn set_quantity(
     tx: &mut Tx,
