@@ -80,7 +80,7 @@ async fn add(
             .await?
             .map(|p| p.stock)
             .unwrap_or(0);
-        let already = cart::quantity_in_cart(&state.db, &user.id, &plant.id)
+        let already = cart::quantity_of(state.db.reader(), &user.id, &plant.id)
             .await?
             .unwrap_or(0);
         return Err(ApiError::Conflict(stock_message(stock, already)));
@@ -112,10 +112,10 @@ async fn update(
         }
     };
     let mut tx = state.db.begin().await?;
-    let plant = plants::find_in(&mut tx, &plant_ref)
+    let plant = plants::find_with(&mut *tx, &plant_ref)
         .await?
         .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
-    if cart::quantity_of(&mut tx, &user.id, &plant.id)
+    if cart::quantity_of(&mut *tx, &user.id, &plant.id)
         .await?
         .is_none()
     {

@@ -85,16 +85,17 @@ pub async fn load_in(tx: &mut Tx, user_id: &str) -> Result<Cart, sqlx::Error> {
     Ok(assemble(rows))
 }
 
-/// How many of a plant the customer already has in the cart.
-pub async fn quantity_of(
-    tx: &mut Tx,
+/// How many of a plant the customer has in the cart, read through `executor` (the read
+/// pool, or a transaction that is about to change the line).
+pub async fn quantity_of<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
     user_id: &str,
     plant_id: &str,
 ) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT quantity FROM cart_items WHERE user_id = $1 AND plant_id = $2")
         .bind(user_id)
         .bind(plant_id)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(executor)
         .await
 }
 
@@ -120,19 +121,6 @@ pub async fn add_within_stock(
     .fetch_optional(db.writer())
     .await?;
     Ok(added.is_some())
-}
-
-/// How many of a plant the customer has in the cart (read path).
-pub async fn quantity_in_cart(
-    db: &Db,
-    user_id: &str,
-    plant_id: &str,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT quantity FROM cart_items WHERE user_id = $1 AND plant_id = $2")
-        .bind(user_id)
-        .bind(plant_id)
-        .fetch_optional(db.reader())
-        .await
 }
 
 /// Sets the quantity of a line, adding the line when it is new.

@@ -209,24 +209,20 @@ pub async fn list(db: &Db, filter: &PlantFilter) -> Result<(Vec<Plant>, i64), sq
 
 /// A live plant by `_id` or by its code (`PL-1001`).
 pub async fn find(db: &Db, id_or_code: &str) -> Result<Option<Plant>, sqlx::Error> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM plants WHERE (id = $1 OR plant_code = $1) AND deleted_at IS NULL"
-    );
-    let row: Option<PlantRow> = sqlx::query_as(&sql)
-        .bind(id_or_code)
-        .fetch_optional(db.reader())
-        .await?;
-    Ok(row.map(Plant::from))
+    find_with(db.reader(), id_or_code).await
 }
 
-/// The same lookup inside a transaction.
-pub async fn find_in(tx: &mut Tx, id_or_code: &str) -> Result<Option<Plant>, sqlx::Error> {
+/// The same lookup through any executor (e.g. inside a transaction).
+pub async fn find_with<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    id_or_code: &str,
+) -> Result<Option<Plant>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM plants WHERE (id = $1 OR plant_code = $1) AND deleted_at IS NULL"
     );
     let row: Option<PlantRow> = sqlx::query_as(&sql)
         .bind(id_or_code)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(executor)
         .await?;
     Ok(row.map(Plant::from))
 }

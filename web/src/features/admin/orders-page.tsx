@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { adminOrderId, formatDateTime, formatINR } from '@/lib/format';
@@ -10,24 +10,16 @@ import { EmptyState, Pagination, Skeleton, StatusBadge } from '@/components/ui';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '@/types/api';
 import { useAdminOrders, useUpdateOrderStatus } from './api';
 import { AdminShell } from './admin-shell';
+import { useSearchQuery } from './use-search-query';
 import { allowedNext } from './transitions';
 
 export default function AdminOrdersPage() {
   const { t, tm } = useI18n();
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
+  const { search, setSearch, query } = useSearchQuery(() => setPage(1));
   const orders = useAdminOrders(status, query, page);
   useDocumentTitle(t('admin.orders.metaTitle'));
-
-  useEffect(() => {
-    const id = setTimeout(() => {
-      setQuery(search);
-      setPage(1);
-    }, 350);
-    return () => clearTimeout(id);
-  }, [search]);
 
   const data = orders.data;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -12,28 +12,20 @@ import { EmptyState, Pagination, PlantImage, Skeleton } from '@/components/ui';
 import type { Plant } from '@/types/api';
 import { LOW_STOCK_AT, useAdminPlants, useDeletePlant } from './api';
 import { AdminShell } from './admin-shell';
+import { useSearchQuery } from './use-search-query';
 import { PlantFormModal } from './plant-form';
 
 export default function PlantsPage() {
   const { t, tm } = useI18n();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Plant | null | undefined>(params.get('new') ? null : undefined);
   const [deleting, setDeleting] = useState<Plant | null>(null);
+  const { search, setSearch, query } = useSearchQuery(() => setPage(1));
   const plants = useAdminPlants(query, page);
   const del = useDeletePlant();
   useDocumentTitle(t('admin.plants.metaTitle'));
-
-  useEffect(() => {
-    const id = setTimeout(() => {
-      setQuery(search);
-      setPage(1);
-    }, 350);
-    return () => clearTimeout(id);
-  }, [search]);
 
   function closeForm() {
     setEditing(undefined);
