@@ -1,5 +1,6 @@
 //! Order-placement load: every worker is a signed-in customer who puts one plant in the
-//! cart and places an order, again and again, for a fixed time. Prints orders per second
+//! cart and places an order, again and again, for a fixed time. Like the web app, every
+//! order carries its own `Idempotency-Key`. Prints orders per second
 //! and the latency of the placement request (p50, p90, p99, max).
 //!
 //! Usage: bench_orders <base-url> [workers=32] [seconds=10]
@@ -83,14 +84,22 @@ async fn main() {
             let mut latencies = Vec::new();
             let mut failures = 0usize;
             let address = json!({ "deliveryAddress": { "street": "22 Linking Road, Bandra West", "city": "Mumbai", "state": "Maharashtra", "zipCode": "400050", "phone": "9820012345" } });
+            let mut attempt = 0usize;
             while Instant::now() < deadline {
+                attempt += 1;
                 let added = client.post(format!("{base}/api/cart/add")).bearer_auth(&token).json(&json!({ "plantId": plant, "quantity": 1 })).send().await;
                 if !added.is_ok_and(|r| r.status() == 200) {
                     failures += 1;
                     continue;
                 }
                 let t = Instant::now();
-                let placed = client.post(format!("{base}/api/orders")).bearer_auth(&token).json(&address).send().await;
+                let placed = client
+                    .post(format!("{base}/api/orders"))
+                    .bearer_auth(&token)
+                    .header("Idempotency-Key", format!("bench-{run}-{i}-{attempt}"))
+                    .json(&address)
+                    .send()
+                    .await;
                 match placed {
                     Ok(r) if r.status() == 201 => latencies.push(t.elapsed()),
                     _ => failures += 1,

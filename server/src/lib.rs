@@ -30,6 +30,7 @@ use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
 use crate::state::AppState;
+use crate::store::placement::OrderDesk;
 use crate::store::{plants, settings, users, Db};
 
 /// Opens the database (running migrations), the media store and the signing key, and
@@ -53,6 +54,7 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
         )),
         assistant: Arc::new(assistant::Assistant::new(&config)?),
         config: Arc::new(config),
+        orders: OrderDesk::start(db.clone()),
         db,
         media,
         demo,

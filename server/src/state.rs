@@ -10,11 +10,14 @@ use crate::config::ServeConfig;
 use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
+use crate::store::placement::OrderDesk;
 use crate::store::Db;
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
+    /// Where orders are placed (batched into shared transactions when they pile up).
+    pub orders: OrderDesk,
     pub config: Arc<ServeConfig>,
     pub tokens: TokenKeys,
     pub passwords: PasswordHasherPool,

@@ -16,7 +16,8 @@ use crate::domain::orders::OrderStatus;
 use crate::domain::validation::{self as rules, AddressInput, Errors};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store::orders::{self, Actor, AdminOrderFilter, PlaceError, TransitionError};
+use crate::store::orders::{self, Actor, AdminOrderFilter, TransitionError};
+use crate::store::placement::{PlaceError, PlaceRequest};
 use crate::store::users::{Address, Role};
 
 const MSG_ORDER_NOT_FOUND: &str = "Order not found";
@@ -79,7 +80,12 @@ async fn place(
         zip_code: trimmed(address.zip_code),
         phone: trimmed(address.phone),
     };
-    let placement = match orders::place(&state.db, &user.id, &address, key.as_deref()).await {
+    let request = PlaceRequest {
+        user_id: user.id.clone(),
+        address,
+        idempotency_key: key,
+    };
+    let placement = match state.orders.place(request).await {
         Ok(p) => p,
         Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
         Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
@@ -91,6 +97,7 @@ async fn place(
             )))
         }
         Err(PlaceError::Db(err)) => return Err(err.into()),
+        Err(err @ PlaceError::DeskClosed) => return Err(ApiError::Internal(err.into())),
     };
     let mut response =
         created(json!({ "order": placement.order, "message": "Order placed successfully!" }));

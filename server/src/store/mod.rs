@@ -6,6 +6,7 @@
 pub mod assistant;
 pub mod cart;
 pub mod orders;
+pub mod placement;
 pub mod plants;
 pub mod ratings;
 pub mod settings;
@@ -72,6 +73,9 @@ impl Db {
                 .max_connections(size)
                 .min_connections(1)
                 .acquire_timeout(Duration::from_secs(30))
+                // A file on this machine does not go away between uses: skip the liveness
+                // round trip sqlx would otherwise make to the connection's thread per acquire.
+                .test_before_acquire(false)
                 .after_connect(|conn, _| {
                     Box::pin(async move {
                         // WAL lets readers run beside the writer; NORMAL sync is durable in WAL
