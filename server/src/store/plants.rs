@@ -8,7 +8,7 @@ use crate::domain::ids::{iso, new_id, now_ms, plant_code};
 use crate::domain::validation::ValidPlant;
 
 /// A plant as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Plant {
     #[serde(rename = "_id")]
