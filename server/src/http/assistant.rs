@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The chat form (`multipart/form-data`), as `read_form` reads it.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
+#[schema(examples(json!({ "message": "How often should I water a snake plant?" })))]
 pub struct ChatFormFields {
     /// The question, at most 2,000 characters; may be empty when images are sent.
     pub message: Option<String>,

@@ -34,12 +34,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "name": "Asha Verma", "email": "asha@example.in", "password": "Garden@2025" })))]
 struct RegisterBody {
-    #[schema(required = true, nullable = false)]
+    /// Letters (any script), spaces, apostrophes and hyphens.
+    #[schema(required = true, nullable = false, min_length = 2, max_length = 50)]
     name: Option<String>,
-    #[schema(required = true, nullable = false, format = "email")]
+    #[schema(required = true, nullable = false, format = "email", max_length = 254)]
     email: Option<String>,
-    #[schema(required = true, nullable = false, format = "password")]
+    /// A lowercase and an uppercase letter, a number and a special character.
+    #[schema(
+        required = true,
+        nullable = false,
+        format = "password",
+        min_length = 8,
+        max_length = 255
+    )]
     password: Option<String>,
     /// `customer` (the default); `admin` only when an admin is signed in.
     #[schema(nullable = false)]
@@ -106,6 +115,7 @@ async fn register(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "email": "customer@hariyali.in", "password": "Customer@2025" })))]
 struct LoginBody {
     #[schema(required = true, nullable = false, format = "email")]
     email: Option<String>,
@@ -172,8 +182,10 @@ pub(crate) struct AddressBody {
 
 /// At least one of the two.
 #[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "name": "Asha Verma", "address": { "city": "Bengaluru" } })))]
 struct ProfileBody {
-    #[schema(nullable = false)]
+    /// As at sign-up.
+    #[schema(nullable = false, min_length = 2, max_length = 50)]
     name: Option<String>,
     /// Fields left out keep their saved values.
     #[schema(nullable = false)]
@@ -242,10 +254,18 @@ fn merge_address(user: &User, body: AddressBody) -> Address {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "currentPassword": "Garden@2025", "newPassword": "Garden@2026" })))]
 struct ChangePasswordBody {
     #[schema(required = true, nullable = false, format = "password")]
     current_password: Option<String>,
-    #[schema(required = true, nullable = false, format = "password")]
+    /// The sign-up rule.
+    #[schema(
+        required = true,
+        nullable = false,
+        format = "password",
+        min_length = 8,
+        max_length = 255
+    )]
     new_password: Option<String>,
 }
 

@@ -38,6 +38,7 @@ async fn show(State(state): State<AppState>, Customer(user): Customer) -> ApiRes
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "plantId": "PL-1001", "quantity": 1 })))]
 struct AddBody {
     /// The plant's `_id` or `plantId`.
     #[schema(required = true, nullable = false)]
@@ -111,6 +112,7 @@ async fn add(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "quantity": 2 })))]
 struct UpdateBody {
     #[schema(required = true, nullable = false, minimum = 1)]
     quantity: Option<i64>,

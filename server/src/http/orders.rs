@@ -40,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "deliveryAddress": { "street": "14 Residency Road, Shanthala Nagar", "city": "Bengaluru", "state": "Karnataka", "zipCode": "560025", "phone": "9876543210" } })))]
 struct PlaceBody {
     /// Every field is required at checkout.
     #[schema(required = true, nullable = false)]
@@ -199,9 +200,9 @@ async fn cancel(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "status": "processing" })))]
 struct StatusBody {
-    /// `pending`, `processing`, `shipped`, `delivered` or `cancelled`.
-    #[schema(required = true, nullable = false)]
+    #[schema(required = true, nullable = false, value_type = OrderStatus)]
     status: Option<String>,
 }
 

@@ -57,9 +57,9 @@ struct ListQuery {
     max_price: Option<String>,
     #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
     min_rating: Option<String>,
-    /// `name`, `price`, `rating` or `newest`.
+    #[param(value_type = Option<SortBy>)]
     sort_by: Option<String>,
-    /// `asc` or `desc`.
+    #[param(value_type = Option<SortOrder>)]
     sort_order: Option<String>,
     #[param(value_type = Option<i64>, minimum = 1)]
     page: Option<String>,
@@ -67,19 +67,38 @@ struct ListQuery {
     limit: Option<String>,
 }
 
+/// The shop's categories (`CATEGORIES`), for the document.
+#[derive(ToSchema)]
+pub enum Category {
+    Indoor,
+    Outdoor,
+    Succulents,
+    Flowering,
+    Herbs,
+    Trees,
+}
+
 /// The admin's plant form (`multipart/form-data`), as `read_plant_form` reads it.
 #[derive(ToSchema)]
 #[schema(rename_all = "camelCase")]
+#[schema(examples(json!({ "name": "Areca Palm", "description": "A feathery palm for bright indirect light.", "price": 599, "originalPrice": 799, "categories": ["Indoor"], "stock": 12 })))]
 pub struct PlantFormFields {
+    /// Letters (any script), spaces, hyphens and apostrophes; unique among live plants.
+    #[schema(min_length = 2, max_length = 100)]
     pub name: String,
+    #[schema(min_length = 10, max_length = 1000)]
     pub description: String,
     /// Whole rupees.
+    #[schema(minimum = 1, maximum = 999_999)]
     pub price: i64,
-    /// The price before a discount, above `price`.
+    /// The price before a discount, at least `price`.
+    #[schema(minimum = 1, maximum = 999_999)]
     pub original_price: Option<i64>,
     /// Repeated `categories` fields (or `categories[0]`, `categories[1]`…, or one
     /// comma-separated value).
-    pub categories: Vec<String>,
+    #[schema(min_items = 1, max_items = 5, inline)]
+    pub categories: Vec<Category>,
+    #[schema(minimum = 0, maximum = 10_000)]
     pub stock: i64,
     /// JPEG, PNG or WebP, at most 5 MB. On update, leaving it out keeps the old picture.
     #[schema(value_type = Option<String>, format = Binary)]
@@ -441,4 +460,25 @@ async fn process_photo(state: &AppState, photo: Option<Vec<u8>>) -> ApiResult<Pr
         files: vec![(detail_key, processed.detail), (card_key, processed.card)],
         urls,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    use super::Category;
+    use crate::domain::validation::CATEGORIES;
+
+    /// The document's category list is written out for utoipa; it must stay the shop's.
+    #[test]
+    fn documented_categories_are_the_shops() {
+        let schema = serde_json::to_value(Category::schema()).unwrap();
+        let documented: Vec<&str> = schema["enum"]
+            .as_array()
+            .expect("an enum schema")
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(documented, CATEGORIES);
+    }
 }

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "plantId": "PL-1001", "orderId": "0193a6f2c1d87c3e9b1f4a5e6d7c8b9a", "rating": 5 })))]
 struct RateBody {
     #[schema(required = true, nullable = false)]
     plant_id: Option<String>,
