@@ -3,6 +3,10 @@
 //! each must get. An operation in the document without a row here fails the test, so a new
 //! endpoint forces a decision; a row for an operation that no longer exists fails it too.
 //!
+//! Every answer must also be one the document promises: its status listed for the operation,
+//! its body valid against that status's schema, with no field the schema does not name. This
+//! runs on both databases, where schemathesis (`make test-schema`) runs on SQLite only.
+//!
 //! Each operation gets a fresh shop, and the callers go in the order visitor, B, A, admin:
 //! refused calls must change nothing, so A still finds their things as they were.
 
@@ -271,13 +275,17 @@ fn request(shop: &Shop, row: &Row, caller: Caller) -> Request<Body> {
     }
 }
 
-/// (method, path) of every operation in the document the router serves.
-async fn documented_operations(app: &TestApp) -> BTreeSet<(String, String)> {
+/// The OpenAPI document the router serves.
+async fn document(app: &TestApp) -> Value {
     let res = app.get("/api/openapi.json", None).await;
     assert_eq!(res.status, StatusCode::OK);
-    let paths = res.body["paths"]
-        .as_object()
-        .expect("paths in the document");
+    res.body
+}
+
+/// (method, path) of every operation in the document the router serves.
+async fn documented_operations(app: &TestApp) -> BTreeSet<(String, String)> {
+    let doc = document(app).await;
+    let paths = doc["paths"].as_object().expect("paths in the document");
     let mut operations = BTreeSet::new();
     for (path, item) in paths {
         for method in item.as_object().unwrap().keys() {
@@ -289,6 +297,117 @@ async fn documented_operations(app: &TestApp) -> BTreeSet<(String, String)> {
         }
     }
     operations
+}
+
+/// Why `value` does not fit `schema`, for the subset of JSON Schema utoipa writes: `$ref`,
+/// `oneOf`/`anyOf`/`allOf`, `type` (one or a list), `enum`, `required`, `properties` (and no
+/// other fields) and `items`.
+fn mismatches(doc: &Value, schema: &Value, value: &Value, at: &str, out: &mut Vec<String>) {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        let target = &doc["components"]["schemas"][name];
+        assert!(!target.is_null(), "dangling reference {reference}");
+        return mismatches(doc, target, value, at, out);
+    }
+    for (keyword, want) in [("oneOf", Some(1)), ("anyOf", None)] {
+        if let Some(options) = schema[keyword].as_array() {
+            let fitting = options
+                .iter()
+                .filter(|o| {
+                    let mut inner = Vec::new();
+                    mismatches(doc, o, value, at, &mut inner);
+                    inner.is_empty()
+                })
+                .count();
+            if want.map_or(fitting == 0, |w| fitting != w) {
+                out.push(format!(
+                    "{at}: fits {fitting} of the {keyword} options: {value}"
+                ));
+            }
+        }
+    }
+    for part in schema["allOf"].as_array().into_iter().flatten() {
+        mismatches(doc, part, value, at, out);
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    if !types.is_empty() && !types.iter().any(|t| has_type(value, t)) {
+        out.push(format!("{at}: {value} is not of type {types:?}"));
+        return;
+    }
+    if let Some(allowed) = schema["enum"].as_array() {
+        if !allowed.contains(value) {
+            out.push(format!("{at}: {value} is not one of {allowed:?}"));
+        }
+    }
+    if let Value::Object(fields) = value {
+        for name in schema["required"].as_array().into_iter().flatten() {
+            let name = name.as_str().unwrap();
+            if !fields.contains_key(name) {
+                out.push(format!("{at}: required field {name} is missing"));
+            }
+        }
+        if let Some(properties) = schema["properties"].as_object() {
+            for (name, field) in fields {
+                match properties.get(name) {
+                    Some(property) => {
+                        mismatches(doc, property, field, &format!("{at}.{name}"), out)
+                    }
+                    None => out.push(format!("{at}: field {name} is not in the document")),
+                }
+            }
+        }
+    }
+    if let (Value::Array(items), Some(item_schema)) = (value, schema.get("items")) {
+        for (i, item) in items.iter().enumerate() {
+            mismatches(doc, item_schema, item, &format!("{at}[{i}]"), out);
+        }
+    }
+}
+
+fn has_type(value: &Value, name: &str) -> bool {
+    match name {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "string" => value.is_string(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        other => panic!("unknown JSON Schema type {other}"),
+    }
+}
+
+/// Why a response is not one the document promises for this operation.
+fn undocumented(doc: &Value, row: &Row, res: &TestResponse) -> Vec<String> {
+    let operation = &doc["paths"][row.path][row.method.as_str().to_lowercase()];
+    let status = res.status.as_u16().to_string();
+    let promised = &operation["responses"][&status];
+    if promised.is_null() {
+        return vec![format!("status {status} is not documented")];
+    }
+    let Some(schema) = promised["content"]["application/json"].get("schema") else {
+        return if res.bytes.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!("status {status} is documented without a body")]
+        };
+    };
+    let content_type = res
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    if content_type != Some("application/json") {
+        return vec![format!(
+            "content type {content_type:?}, documented application/json"
+        )];
+    }
+    let mut out = Vec::new();
+    mismatches(doc, schema, &res.body, "body", &mut out);
+    out
 }
 
 #[tokio::test]
@@ -320,8 +439,15 @@ async fn every_caller_gets_the_decided_status() {
     let mut failures = Vec::new();
     for row in rows() {
         let shop = Shop::open().await;
+        let doc = document(&shop.app).await;
         for caller in CALLERS {
             let res = shop.app.send(request(&shop, &row, caller)).await;
+            for problem in undocumented(&doc, &row, &res) {
+                failures.push(format!(
+                    "{} {} as {caller:?}: {problem}",
+                    row.method, row.path
+                ));
+            }
             let expected = row.expected(caller);
             if res.status.as_u16() != expected {
                 failures.push(format!(
