@@ -57,9 +57,9 @@ struct ListQuery {
     max_price: Option<String>,
     #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
     min_rating: Option<String>,
-    #[param(value_type = Option<SortBy>)]
+    #[param(inline, value_type = Option<SortBy>)]
     sort_by: Option<String>,
-    #[param(value_type = Option<SortOrder>)]
+    #[param(inline, value_type = Option<SortOrder>)]
     sort_order: Option<String>,
     #[param(value_type = Option<i64>, minimum = 1)]
     page: Option<String>,
