@@ -5,11 +5,13 @@ use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, post};
-use axum::Router;
 use futures_util::future::join_all;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::openapi::{BadRequest, ChatReply, MessageReply, TooLarge, TooManyRequests};
 use super::respond::ok;
 use crate::assistant::engine::{Memory, Question};
 use crate::assistant::llm::Grounding;
@@ -30,11 +32,25 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
 const MSG_BAD_IMAGES: &str = "Please select valid image files (max 10MB each).";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/message", post(message))
-        .route("/session/{session_id}", delete(end_session))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(message))
+        .routes(routes!(end_session))
         .layer(DefaultBodyLimit::max(CHAT_BODY_LIMIT))
+}
+
+/// The chat form (`multipart/form-data`), as `read_form` reads it.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[schema(examples(json!({ "message": "How often should I water a snake plant?" })))]
+pub struct ChatFormFields {
+    /// The question, at most 2,000 characters; may be empty when images are sent.
+    pub message: Option<String>,
+    /// The session to continue; a new one is made when left out or unknown.
+    pub session_id: Option<String>,
+    /// 0 to 5 photos (JPEG, PNG or WebP), at most 10 MB each.
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 5)]
+    pub images: Vec<Vec<u8>>,
 }
 
 /// An error of the chat endpoints: the contract's body plus the `error` field.
@@ -65,6 +81,12 @@ struct ChatForm {
     images: Vec<Vec<u8>>,
 }
 
+#[utoipa::path(post, path = "/message", tag = "ai-chat",
+    request_body(content = ChatFormFields, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The assistant's answer", body = ChatReply),
+        BadRequest, TooLarge, TooManyRequests,
+    ))]
 async fn message(
     State(state): State<AppState>,
     client: ClientIp,
@@ -141,6 +163,12 @@ async fn message(
     Ok(ok(json!({ "message": text, "sessionId": session_id })))
 }
 
+#[utoipa::path(delete, path = "/session/{session_id}", tag = "ai-chat",
+    params(("session_id" = String, Path, description = "The chat's session id")),
+    responses(
+        (status = 200, description = "Session forgotten", body = MessageReply),
+        BadRequest,
+    ))]
 async fn end_session(
     State(state): State<AppState>,
     Path(session_id): Path<String>,

@@ -10,7 +10,7 @@ use super::{Db, Tx};
 use crate::domain::ids::{iso, new_id, now_ms};
 use crate::domain::orders::OrderStatus;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     /// The plant's `_id`.
@@ -26,7 +26,7 @@ pub struct OrderItem {
     pub available: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: OrderStatus,
@@ -36,7 +36,7 @@ pub struct StatusChange {
     pub changed_by_role: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     #[serde(rename = "_id")]
@@ -378,7 +378,7 @@ pub async fn change_status(
     Ok(())
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusCount {
     #[serde(rename = "_id")]
@@ -386,7 +386,7 @@ pub struct StatusCount {
     pub count: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecentOrder {
     #[serde(rename = "_id")]
@@ -397,7 +397,7 @@ pub struct RecentOrder {
     pub created_at: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LowStockPlant {
     #[serde(rename = "_id")]
@@ -407,7 +407,7 @@ pub struct LowStockPlant {
     pub stock: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
     pub total_plants: i64,
