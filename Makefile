@@ -12,7 +12,13 @@ BIN := $(abspath $(CARGO_TARGET_DIR))/release/hariyali
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
+# Fuzzing (cargo-fuzz, libFuzzer) runs on stable through RUSTC_BOOTSTRAP; its build is
+# instrumented, so it gets a target directory of its own.
+FUZZ_SECONDS ?= 60
+SOAK_SECONDS ?= 600
+FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
+
+.PHONY: fuzz soak bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -89,3 +95,26 @@ lighthouse: server web
 ## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
 bench-orders:
 	bench/orders.sh
+
+## Fuzz the multipart forms (through the router) and the image path for FUZZ_SECONDS each
+## (default 60); crashes land in fuzz/artifacts/. Needs `cargo install cargo-fuzz`.
+fuzz:
+	cd fuzz && for target in multipart_forms images; do \
+		mkdir -p corpus/$$target artifacts/$$target logs; \
+		seeds=""; if [ -d seeds/$$target ]; then seeds=seeds/$$target; fi; \
+		echo "fuzzing $$target for $(FUZZ_SECONDS) s (log: fuzz/logs/$$target.log)"; \
+		if ! RUSTC_BOOTSTRAP=1 cargo fuzz run --sanitizer none --target-dir "$(FUZZ_TARGET_DIR)" \
+			$$target corpus/$$target $$seeds -- \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=4096 \
+			-artifact_prefix=artifacts/$$target/ -print_final_stats=1 > logs/$$target.log 2>&1; then \
+			tail -n 40 logs/$$target.log; echo "fuzz target $$target failed: input in fuzz/artifacts/$$target/"; exit 1; \
+		fi; \
+		echo "$$target: $$(awk '/^stat::number_of_executed_units/ {print $$2}' logs/$$target.log) executions, \
+			$$(ls corpus/$$target | wc -l) inputs in the corpus, nothing found"; \
+	done
+
+## Mixed load for SOAK_SECONDS (default 600) on a fresh demo shop: request counts, errors
+## (must be 0) and the server's memory every 10 s with a flat/not-flat verdict.
+soak:
+	cargo build --release --bin hariyali --example soak
+	$(abspath $(CARGO_TARGET_DIR))/release/examples/soak $(SOAK_SECONDS)

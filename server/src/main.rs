@@ -40,6 +40,12 @@ enum Command {
         /// Where to write the copy (must not exist).
         file: PathBuf,
     },
+    /// Put a SQLite backup back in place of the database, with the shop stopped. Checks the
+    /// backup's integrity first and keeps the replaced database beside it.
+    Restore {
+        /// The backup to restore (from `hariyali backup`).
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -90,6 +96,21 @@ async fn main() -> anyhow::Result<()> {
             db.backup_to(&file).await?;
             db.close().await;
             println!("backup written to {}", file.display());
+            Ok(())
+        }
+        Command::Restore { file } => {
+            let url = cli.storage.database_url();
+            let restored = hariyali::store::restore::restore_sqlite(&file, &url).await?;
+            println!(
+                "restored {} into {url}: {} plants, {} accounts, {} orders",
+                file.display(),
+                restored.plants,
+                restored.users,
+                restored.orders
+            );
+            if let Some(previous) = restored.previous {
+                println!("the database it replaced is kept at {}", previous.display());
+            }
             Ok(())
         }
     }

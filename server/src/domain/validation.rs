@@ -355,6 +355,11 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
     let mut categories: Vec<String> = Vec::new();
     for raw in &form.categories {
         let c = raw.trim();
+        // A blank entry (an empty checkbox value, a trailing comma) names no category; if
+        // nothing else is chosen the "select at least one" message below says so.
+        if c.is_empty() {
+            continue;
+        }
         match CATEGORIES.iter().find(|k| k.eq_ignore_ascii_case(c)) {
             Some(known) if !categories.iter().any(|x| x == known) => {
                 categories.push(known.to_string())

@@ -9,6 +9,7 @@ pub mod orders;
 pub mod placement;
 pub mod plants;
 pub mod ratings;
+pub mod restore;
 pub mod settings;
 pub mod users;
 

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use sqlx::FromRow;
 
+use super::placement::{lock_plants, PlantSet};
 use super::users::Address;
 use super::{Db, Tx};
 use crate::domain::ids::{iso, new_id, now_ms};
@@ -364,6 +365,8 @@ pub async fn change_status(
         });
     }
     if to == OrderStatus::Cancelled {
+        // Plants in id order, as placement takes them, so the two never deadlock.
+        lock_plants(db, &mut tx, PlantSet::OfOrder(order_id)).await?;
         sqlx::query(
             "UPDATE plants SET stock = stock + (SELECT i.quantity FROM order_items i WHERE i.order_id = $1 AND i.plant_id = plants.id), updated_at = $2 \
              WHERE id IN (SELECT plant_id FROM order_items WHERE order_id = $1)",
