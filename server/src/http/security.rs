@@ -7,10 +7,10 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// Scripts only from the shop's own files (no inline script, no eval); JSON-LD blocks are
 /// data, not scripts, and are unaffected. Pictures may also be `data:`/`blob:` URLs (the
-/// assistant's photo previews). No plugins, no framing by other sites, forms and `<base>`
+/// assistant's photo previews), fonts `data:` URLs (the build inlines the smallest subset). No plugins, no framing by other sites, forms and `<base>`
 /// only to this origin.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; \
+style-src 'self'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// The app needs no referrer, and other sites get none (no order or plant ids in URLs leak).
