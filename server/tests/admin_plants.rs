@@ -296,7 +296,7 @@ async fn bad_uploads_are_refused_and_leave_nothing_behind() {
     assert_eq!(bomb.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         bomb.error_messages(),
-        ["Image dimensions are too large (at most 10000 × 10000 pixels)"]
+        ["Image must be in JPEG, PNG, or WebP format, at most 10000 × 10000 pixels and 50 megapixels"]
     );
 
     let mut broken = png(100, 100);

@@ -3,7 +3,7 @@
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::future::join_all;
 use serde_json::json;
@@ -29,8 +29,10 @@ pub const MAX_IMAGES: usize = 5;
 pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// Five full-size photos plus the text fields and multipart framing.
-const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
+pub const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
 const MSG_BAD_IMAGES: &str = "Please select valid image files (max 10MB each).";
+/// A message body up to this size carries no photo worth gating (text and session id).
+const TEXT_ONLY_BODY: u64 = 64 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -90,18 +92,34 @@ struct ChatForm {
 async fn message(
     State(state): State<AppState>,
     client: ClientIp,
+    headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ChatResult<Response> {
     if let Err(wait) = state.assistant.allow_message(&client.0) {
-        return Err(ChatError(ApiError::TooManyRequests {
-            message: "Too many messages. Please wait a moment and try again.".into(),
-            retry_after_secs: wait.as_secs_f64().ceil() as u64,
-        }));
+        return Err(too_many_messages(wait));
     }
     let multipart = multipart.map_err(|_| {
         bad("Send the message as multipart/form-data with the fields message, sessionId and images.")
     })?;
+    // Photos wait for a place before their bytes are read (bodies of unknown length too).
+    let declared: Option<u64> = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok());
+    let _place = if declared.is_some_and(|n| n <= TEXT_ONLY_BODY) {
+        None
+    } else {
+        Some(state.assistant.photo_gate.enter().await.ok_or_else(|| {
+            ChatError(ApiError::Unavailable(
+                "The assistant is busy looking at other photos. Please try again in a few seconds."
+                    .into(),
+            ))
+        })?)
+    };
     let form = read_form(multipart).await?;
+    if let Err(wait) = state.assistant.charge_photos(&client.0, form.images.len()) {
+        return Err(too_many_messages(wait));
+    }
     if form.text.trim().is_empty() && form.images.is_empty() {
         return Err(bad("Please type a question or attach at least one image."));
     }
@@ -161,6 +179,13 @@ async fn message(
         tracing::debug!(removed, "idle assistant sessions removed");
     }
     Ok(ok(json!({ "message": text, "sessionId": session_id })))
+}
+
+fn too_many_messages(wait: std::time::Duration) -> ChatError {
+    ChatError(ApiError::TooManyRequests {
+        message: "Too many messages. Please wait a moment and try again.".into(),
+        retry_after_secs: wait.as_secs_f64().ceil() as u64,
+    })
 }
 
 #[utoipa::path(delete, path = "/session/{session_id}", tag = "ai-chat",
@@ -263,7 +288,11 @@ async fn analyse_photos(state: &AppState, images: Vec<Vec<u8>>) -> ChatResult<Ve
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
             analysed.map_err(|rejection| {
-                ApiError::bad_request(format!("Image {}: {rejection} {MSG_BAD_IMAGES}", i + 1))
+                ApiError::bad_request(format!(
+                    "Image {}: {} {MSG_BAD_IMAGES}",
+                    i + 1,
+                    rejection.reason()
+                ))
             })
         }
     });

@@ -2,6 +2,7 @@
 
 pub mod assistant;
 pub mod auth;
+pub mod body_limit;
 pub mod cache;
 pub mod cart;
 pub mod extract;
@@ -13,6 +14,7 @@ pub mod plant_page;
 pub mod plants;
 pub mod ratings;
 pub mod respond;
+pub mod security;
 pub mod web;
 
 use std::time::Duration;
@@ -40,8 +42,7 @@ use utoipa_axum::routes;
 use crate::error::{ApiError, MSG_NOT_FOUND, MSG_SERVER_ERROR};
 use crate::state::AppState;
 
-/// JSON bodies are small; uploads raise this on their own routes.
-const JSON_BODY_LIMIT: usize = 64 * 1024;
+use body_limit::JSON_BODY_LIMIT;
 
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -77,6 +78,7 @@ pub fn route_table() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let web_dir = state.config.web_dir.clone();
+    let cors = security::cors(&state.config.cors_origins);
     let has_web_app = web_dir.join("index.html").is_file();
     let (mut router, _) = route_table();
     if has_web_app {
@@ -85,6 +87,9 @@ pub fn app(state: AppState) -> Router {
     let mut router = router
         .route("/media/{*key}", get(media::serve))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn(
+            body_limit::refuse_declared_oversize,
+        ))
         .with_state(state);
     if has_web_app {
         router = router.merge(web::router(&web_dir));
@@ -101,8 +106,10 @@ pub fn app(state: AppState) -> Router {
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(CatchPanicLayer::custom(|_| internal_error()))
             .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-            .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+            .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static(security::REFERRER_POLICY)))
             .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+            .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(security::CONTENT_SECURITY_POLICY)))
+            .option_layer(cors)
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(60)))
             .layer(CompressionLayer::new()),
     )

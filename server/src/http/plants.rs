@@ -30,7 +30,7 @@ use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortB
 const MSG_PLANT_NOT_FOUND: &str = "Plant not found";
 const MSG_IMAGE_TOO_BIG: &str = "Image size cannot exceed 5MB";
 /// Room for the image plus the text fields of the form.
-const PLANT_FORM_LIMIT: usize = IMAGE_MAX_BYTES + 256 * 1024;
+pub const PLANT_FORM_LIMIT: usize = IMAGE_MAX_BYTES + 256 * 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

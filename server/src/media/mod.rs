@@ -2,6 +2,7 @@
 
 pub mod images;
 pub mod store;
+pub mod structure;
 
 pub use images::{ImageRejection, ProcessedImage};
 pub use store::MediaStore;
