@@ -12,7 +12,7 @@ BIN := $(abspath $(CARGO_TARGET_DIR))/release/hariyali
 PG_ADMIN_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 PG_BASE_URL ?= postgres://postgres@127.0.0.1:5432
 
-.PHONY: bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
+.PHONY: bench bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -84,3 +84,8 @@ lighthouse: server web
 ## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
 bench-orders:
 	bench/orders.sh
+
+## Two instances behind nginx on one fresh PostgreSQL database and one S3 bucket (moto):
+## pictures, the last units, the assistant, caches and a SIGKILL mid-load.
+test-scale:
+	bench/scale.sh
