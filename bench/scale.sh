@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test-scale`: two `hariyali` instances on one fresh PostgreSQL database and one S3
-# bucket (moto's server, from PyPI), behind nginx as a round-robin balancer, driven by the
+# bucket (moto's server, from PyPI, in a venv under ~/.cache), behind nginx as a round-robin balancer, driven by the
 # `scale_journey` example (pictures, the last units, the assistant, caches, a SIGKILL).
 # Installs what is missing, starts what is not running, tears everything down, and fails
 # when the journey does.
@@ -22,10 +22,12 @@ apt_install() { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get ins
 # --- what this needs, installed when missing --------------------------------------------
 command -v nginx >/dev/null || apt_install nginx
 command -v psql >/dev/null || apt_install postgresql-client
+command -v curl >/dev/null || apt_install curl
 python3 -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv
 if ! "$VENV/bin/python" -c "import moto, sys; sys.exit(moto.__version__ != '$MOTO_VERSION')" 2>/dev/null; then
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q "moto[server]==$MOTO_VERSION"
+  # moto's S3 and the web server it runs on: half the download of `moto[server]`.
+  "$VENV/bin/pip" install -q "moto[s3]==$MOTO_VERSION" "flask==3.1.1" "flask-cors==6.0.1"
 fi
 if ! pg_isready -h 127.0.0.1 -p 5432 -q; then
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start
@@ -41,7 +43,9 @@ PIDS=()
 cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  done
   psql "$PG_ADMIN_URL" -qX -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$WORK"
 }
@@ -71,8 +75,9 @@ start_instance() { # name port
     HARIYALI_AUTH_RATE_PER_MINUTE=100000 HARIYALI_AI_RATE_PER_MINUTE=100000 RUST_LOG=warn \
     "$BIN" serve >"$WORK/$1.log" 2>&1 &
 }
-start_instance a "$A_PORT"; A_PID=$!; PIDS+=("$A_PID")
-start_instance b "$B_PORT"; B_PID=$!; PIDS+=("$B_PID")
+# Disowned, so that bash does not report B's SIGKILL as if the script had failed.
+start_instance a "$A_PORT"; A_PID=$!; PIDS+=("$A_PID"); disown "$A_PID"
+start_instance b "$B_PORT"; B_PID=$!; PIDS+=("$B_PID"); disown "$B_PID"
 wait_for "http://127.0.0.1:$A_PORT/readyz" "instance A" || { cat "$WORK/a.log"; exit 1; }
 wait_for "http://127.0.0.1:$B_PORT/readyz" "instance B" || { cat "$WORK/b.log"; exit 1; }
 
@@ -123,7 +128,6 @@ STATUS=0
   "http://127.0.0.1:$A_PORT" "http://127.0.0.1:$B_PORT" "$B_PID" || STATUS=$?
 # B is gone when the journey got that far; when it did not, it goes now.
 kill -KILL "$B_PID" 2>/dev/null || true
-{ wait "$B_PID"; } 2>/dev/null || true
 
 # Pictures went to the bucket, none to the instances' folders.
 LOCAL_MEDIA=$(find "$WORK/a" "$WORK/b" -path '*media*' -type f | wc -l)
