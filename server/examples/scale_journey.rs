@@ -33,8 +33,8 @@ const RACERS: usize = 40;
 const LOAD_WORKERS: usize = 16;
 const LOAD_SECONDS: u64 = 9;
 const LOAD_PLANTS: usize = 4;
-/// The catalogue cache lives at most a second; allow for the poll step and one request.
-const FRESHNESS_BOUND: Duration = Duration::from_millis(1100);
+/// The catalogue cache keeps an answer at most a second; 50 ms covers building one.
+const FRESHNESS_BOUND: Duration = Duration::from_millis(1050);
 
 type Failure = Box<dyn std::error::Error + Send + Sync>;
 type Outcome<T> = Result<T, Failure>;
@@ -481,12 +481,18 @@ async fn price_change(shop: &Shop, admin: &str) -> Outcome<()> {
         .multipart(plant_form("Price Watch Palm", 345, 20));
     shop.expect(update, 200, "price change").await?;
     let changed = Instant::now();
+    // The claim, free of how long the polls take: no request *sent* to B more than a second
+    // after the change was acknowledged gets the old price. (The margin covers B building
+    // a response from a read just before the commit and stamping it just after.)
     let mut stale_answers = 0;
+    let mut last_stale_sent = Duration::ZERO;
     loop {
+        let sent = changed.elapsed();
         if price_on_b().await? == Some(345) {
             break;
         }
         stale_answers += 1;
+        last_stale_sent = sent;
         check!(
             changed.elapsed() < Duration::from_secs(3),
             "B still shows the old price after 3 s"
@@ -495,13 +501,14 @@ async fn price_change(shop: &Shop, admin: &str) -> Outcome<()> {
     }
     let visible = changed.elapsed();
     check!(
-        visible <= FRESHNESS_BOUND,
-        "B showed the new price only after {} ms",
-        visible.as_millis()
+        last_stale_sent <= FRESHNESS_BOUND,
+        "B served the old price to a request sent {} ms after the change",
+        last_stale_sent.as_millis()
     );
     println!(
-        "caches: a price changed through A showed on B after {} ms ({stale_answers} cached answers before; bound {} ms)",
+        "caches: a price changed through A showed on B after {} ms; the last old price went to a request sent at {} ms ({stale_answers} cached answers; bound {} ms)",
         visible.as_millis(),
+        last_stale_sent.as_millis(),
         FRESHNESS_BOUND.as_millis()
     );
     Ok(())
