@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
 
-.PHONY: fuzz soak bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
+.PHONY: fuzz soak bench bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -118,3 +118,7 @@ fuzz:
 soak:
 	cargo build --release --bin hariyali --example soak
 	$(abspath $(CARGO_TARGET_DIR))/release/examples/soak $(SOAK_SECONDS)
+## Two instances behind nginx on one fresh PostgreSQL database and one S3 bucket (moto):
+## pictures, the last units, the assistant, caches and a SIGKILL mid-load.
+test-scale:
+	bench/scale.sh

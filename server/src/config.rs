@@ -20,6 +20,10 @@ pub struct StorageConfig {
     /// Connections in the read pool (PostgreSQL: the whole pool).
     #[arg(long, env = "HARIYALI_DB_POOL", default_value_t = 16, global = true)]
     pub db_pool_size: u32,
+
+    /// An S3-compatible bucket for pictures instead of the data folder (`HARIYALI_S3_*`).
+    #[command(flatten)]
+    pub s3: crate::media::S3Config,
 }
 
 impl StorageConfig {

@@ -2,6 +2,7 @@
 
 mod common;
 
+use axum::body::Body;
 use axum::http::{header, Method, StatusCode};
 use common::{jpeg, media_files, png, png_bomb, Multipart, TestApp};
 
@@ -429,4 +430,39 @@ async fn deleting_hides_a_plant_and_never_reuses_its_code() {
         .map(|p| p["plantId"].as_str().unwrap()[3..].parse().unwrap())
         .collect();
     assert!(codes[1] > codes[0] + 1, "{codes:?}");
+}
+
+#[tokio::test]
+async fn a_picture_is_revalidated_by_its_name_alone() {
+    let app = TestApp::demo().await;
+    let listed = app.get("/api/plants?limit=1", None).await;
+    let url = listed.body["plants"][0]["image"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let first = app.get(&url, None).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let etag = first.headers[header::ETAG].clone();
+    let again = app
+        .send(
+            TestApp::request(Method::GET, &url, None)
+                .header(header::IF_NONE_MATCH, etag.clone())
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers[header::ETAG], etag);
+    assert!(again.bytes.is_empty());
+    // Another picture's validator does not match.
+    let other = app
+        .send(
+            TestApp::request(Method::GET, &url, None)
+                .header(header::IF_NONE_MATCH, "\"0123456789abcdef01234567\"")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(other.status, StatusCode::OK);
+    assert_eq!(other.bytes, first.bytes);
 }

@@ -144,18 +144,18 @@ async fn login(
     errors.into_result()?;
     let email = body.email.unwrap_or_default();
     let password = body.password.unwrap_or_default();
-    state.limits.login_allowed(&email)?;
+    state.limits.login_allowed(&email).await?;
 
     let Some((user, hash)) = users::find_for_login(&state.db, &email).await? else {
         state.passwords.verify_decoy(&password).await?;
-        state.limits.login_failed(&email);
+        state.limits.login_failed(&email).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     };
     if !state.passwords.verify(&password, &hash).await? {
-        state.limits.login_failed(&email);
+        state.limits.login_failed(&email).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     }
-    state.limits.login_succeeded(&email);
+    state.limits.login_succeeded(&email).await?;
     let token = state.tokens.issue(&user.id, user.token_version)?;
     Ok(ok(
         json!({ "message": "Login successful!", "token": token, "user": user }),
