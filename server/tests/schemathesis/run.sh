@@ -64,9 +64,10 @@ run_as() {
     shift 2
     echo "== schemathesis as $who (up to ${seconds}s)"
     local log="$work/$who.log"
-    "$venv/bin/schemathesis" --config-file "$here/schemathesis.toml" --no-color run \
+    # From the temp dir: schemathesis keeps a cache (.schemathesis/) in its working directory.
+    (cd "$work" && "$venv/bin/schemathesis" --config-file "$here/schemathesis.toml" --no-color run \
         "$base/api/openapi.json" --checks "$checks" --max-time "$seconds" --workers 2 \
-        --seed 20261123 --request-timeout 20 --suppress-health-check all "$@" 2>&1 |
+        --seed 20261123 --request-timeout 20 --suppress-health-check all "$@") 2>&1 |
         tee "$log" || status=1
     # The summary line reads "1234 generated, 1234 passed".
     local cases
