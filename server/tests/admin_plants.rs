@@ -466,3 +466,33 @@ async fn a_picture_is_revalidated_by_its_name_alone() {
     assert_eq!(other.status, StatusCode::OK);
     assert_eq!(other.bytes, first.bytes);
 }
+
+/// A plant sent as JSON instead of a form gets the contract's JSON 400, not axum's plain
+/// text (schemathesis' content-type check would fail on the latter).
+#[tokio::test]
+async fn a_plant_that_is_not_a_form_is_a_json_400() {
+    let app = TestApp::new().await;
+    let admin = app.admin().await;
+    let id = app.add_plant(&admin, "Jade Plant", 299, 5).await;
+    for (method, path) in [
+        (Method::POST, "/api/plants".to_string()),
+        (Method::PUT, format!("/api/plants/{id}")),
+    ] {
+        let res = app
+            .json(
+                method.clone(),
+                &path,
+                Some(&admin),
+                serde_json::json!({ "name": "Jade" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{method} {path}");
+        assert_eq!(
+            res.headers[header::CONTENT_TYPE],
+            "application/json",
+            "{method} {path}"
+        );
+        assert_eq!(res.body["success"], false);
+        assert_eq!(res.message(), "Send the plant as multipart/form-data.");
+    }
+}

@@ -308,6 +308,7 @@ pub struct RatingReply {
 pub struct ExistingRatingReply {
     pub success: bool,
     /// Null when the customer has not rated this plant in this order.
+    #[schema(required = true)]
     pub rating: Option<Rating>,
 }
 

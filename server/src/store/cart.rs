@@ -12,7 +12,9 @@ pub struct CartPlant {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    #[schema(required = true)]
     pub image: Option<String>,
+    #[schema(required = true)]
     pub thumbnail: Option<String>,
     pub price: i64,
     pub stock: i64,

@@ -22,6 +22,7 @@ pub struct OrderItem {
     pub quantity: i64,
     pub rated: bool,
     /// The plant's current card picture, while it is still sold.
+    #[schema(required = true)]
     pub image: Option<String>,
     /// False once the plant has been deleted from the catalogue.
     pub available: bool,
@@ -33,7 +34,9 @@ pub struct StatusChange {
     pub status: OrderStatus,
     pub at: String,
     /// Who made the change: the customer or an admin (by name).
+    #[schema(required = true)]
     pub changed_by: Option<String>,
+    #[schema(required = true)]
     pub changed_by_role: Option<String>,
 }
 

@@ -16,9 +16,12 @@ pub struct Plant {
     pub plant_id: String,
     pub name: String,
     pub description: String,
+    #[schema(required = true)]
     pub image: Option<String>,
+    #[schema(required = true)]
     pub thumbnail: Option<String>,
     pub price: i64,
+    #[schema(required = true)]
     pub original_price: Option<i64>,
     pub stock: i64,
     pub categories: Vec<String>,
