@@ -25,13 +25,27 @@ export async function launch() {
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 860 };
 
+/** Everything the server's Content-Security-Policy blocked on any page of this file's run. */
+const cspViolations = [];
+
 /** A fresh browser context (own storage) with a page at `baseURL`. */
 export async function newPage(browser, baseURL, viewport = DESKTOP) {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp] ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${location.pathname}`));
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));
+  page.on('console', (m) => {
+    if (m.text().startsWith('[csp]')) cspViolations.push(m.text());
+  });
   return page;
+}
+
+/** Fails when the policy blocked anything: the app must work within it (call in `after`). */
+export function assertNoCspViolations() {
+  if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${[...new Set(cspViolations)].join('\n')}`);
 }
 
 /**

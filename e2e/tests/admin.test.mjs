@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture } from '../lib/browser.mjs';
+import { launch, newPage, capture, assertNoCspViolations } from '../lib/browser.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 import { api, addToCartFromPlantPage, fillGoodAddress, inr, plantWithStock, signInWithDemo, tokenOf } from '../lib/app.mjs';
 
@@ -16,6 +16,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  assertNoCspViolations();
 });
 
 describe('admin console', () => {

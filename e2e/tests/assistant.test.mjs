@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture } from '../lib/browser.mjs';
+import { launch, newPage, capture, assertNoCspViolations } from '../lib/browser.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 
 let server;
@@ -15,6 +15,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  assertNoCspViolations();
 });
 
 const input = (page) => page.getByRole('textbox', { name: 'Your question' });

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
-import { launch, newPage } from '../lib/browser.mjs';
+import { assertNoCspViolations, launch, newPage } from '../lib/browser.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 import { api, demoAccount, fillGoodAddress } from '../lib/app.mjs';
 
@@ -28,6 +28,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  assertNoCspViolations();
 });
 
 /** A page that records every dialog (dismissing it) and every CSP violation. */
@@ -40,10 +41,7 @@ async function watchedPage() {
     d.dismiss().catch(() => {});
   });
   page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  await page.context().addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    if (/^\[csp\]|Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   return { page, dialogs, violations };
 }

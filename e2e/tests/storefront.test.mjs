@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture, PHONE } from '../lib/browser.mjs';
+import { launch, newPage, capture, PHONE, assertNoCspViolations } from '../lib/browser.mjs';
 import { api, addToCartFromPlantPage, fillGoodAddress, inr, plantWithStock, signInWithDemo, tokenOf } from '../lib/app.mjs';
 
 let server;
@@ -15,6 +15,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  assertNoCspViolations();
 });
 
 const path = (page) => new URL(page.url()).pathname;

@@ -106,15 +106,24 @@ async fn message(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse().ok());
+    let mut multipart = multipart;
     let _place = if declared.is_some_and(|n| n <= TEXT_ONLY_BODY) {
         None
     } else {
-        Some(state.assistant.photo_gate.enter().await.ok_or_else(|| {
-            ChatError(ApiError::Unavailable(
-                "The assistant is busy looking at other photos. Please try again in a few seconds."
-                    .into(),
-            ))
-        })?)
+        match state.assistant.photo_gate.enter().await {
+            Some(place) => Some(place),
+            None => {
+                // Read the rest of the upload into nothing (memory-free) before answering:
+                // a client still sending when the connection closes never sees the 503.
+                while let Ok(Some(mut field)) = multipart.next_field().await {
+                    while let Ok(Some(_)) = field.chunk().await {}
+                }
+                return Err(ChatError(ApiError::Unavailable(
+                    "The assistant is busy looking at other photos. Please try again in a few seconds."
+                        .into(),
+                )));
+            }
+        }
     };
     let form = read_form(multipart).await?;
     if let Err(wait) = state.assistant.charge_photos(&client.0, form.images.len()) {
