@@ -595,6 +595,8 @@ async fn main() {
     );
     let passed = errors == 0 && flat;
     println!("soak verdict: {}", if passed { "PASS" } else { "FAIL" });
+    // `exit` skips destructors: remove the shop's temporary folder first.
+    drop(dir);
     if !passed {
         std::process::exit(1);
     }
