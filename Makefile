@@ -109,8 +109,8 @@ fuzz:
 			-artifact_prefix=artifacts/$$target/ -print_final_stats=1 > logs/$$target.log 2>&1; then \
 			tail -n 40 logs/$$target.log; echo "fuzz target $$target failed: input in fuzz/artifacts/$$target/"; exit 1; \
 		fi; \
-		echo "$$target: $$(awk '/^stat::number_of_executed_units/ {print $$2}' logs/$$target.log) executions, \
-			$$(ls corpus/$$target | wc -l) inputs in the corpus, nothing found"; \
+		runs=$$(awk '/^stat::number_of_executed_units/ {print $$2}' logs/$$target.log); \
+		echo "$$target: $$runs executions, $$(ls corpus/$$target | wc -l) inputs in the corpus, nothing found"; \
 	done
 
 ## Mixed load for SOAK_SECONDS (default 600) on a fresh demo shop: request counts, errors

@@ -25,6 +25,8 @@ use serde_json::{json, Value};
 
 const PASSWORD: &str = "Soak@2025";
 const SAMPLE_EVERY: Duration = Duration::from_secs(10);
+/// Orders after which a shopper signs up again as a new customer.
+const ORDERS_PER_CUSTOMER: usize = 40;
 const QUESTIONS: [&str; 6] = [
     "How often should I water a snake plant?",
     "My money plant leaves are turning yellow, what should I do?",
@@ -117,12 +119,13 @@ impl Soak {
 }
 
 /// One shopper: a weighted random walk over what people do in the shop.
-async fn shopper(soak: Arc<Soak>, email: String, mut token: String, seed: u64) {
+async fn shopper(soak: Arc<Soak>, mut email: String, mut token: String, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let base = soak.base.clone();
     let c = soak.client.clone();
     let mut orders: Vec<String> = Vec::new();
     let mut key = 0u64;
+    let (mut placed_here, mut generation) = (0usize, 0usize);
     while !soak.stop.load(Ordering::Relaxed) {
         let plant = soak.plants[rng.gen_range(0..soak.plants.len())].clone();
         match rng.gen_range(0..100) {
@@ -222,6 +225,28 @@ async fn shopper(soak: Arc<Soak>, email: String, mut token: String, seed: u64) {
                     placed.and_then(|b| b["order"]["_id"].as_str().map(str::to_string))
                 {
                     orders.push(id);
+                    placed_here += 1;
+                }
+                // Real customers do not have thousands of orders: after a few dozen this
+                // shopper becomes a new customer, so "my orders" stays a realistic size
+                // while the shop's data keeps growing.
+                if placed_here == ORDERS_PER_CUSTOMER {
+                    generation += 1;
+                    let new_email = format!("soak{seed}-{generation}@example.in");
+                    let body = soak
+                        .call(
+                            "sign-up",
+                            c.post(format!("{base}/api/auth/register")).json(&json!({
+                                "name": "Soak Shopper", "email": new_email, "password": PASSWORD })),
+                            &[201],
+                            &[],
+                        )
+                        .await;
+                    if let Some(t) = body.and_then(|b| b["token"].as_str().map(str::to_string)) {
+                        (email, token) = (new_email, t);
+                        orders.clear();
+                        placed_here = 0;
+                    }
                 }
                 soak.call(
                     "my-orders",
@@ -570,6 +595,8 @@ async fn main() {
     );
     let passed = errors == 0 && flat;
     println!("soak verdict: {}", if passed { "PASS" } else { "FAIL" });
+    // `exit` skips destructors: remove the shop's temporary folder first.
+    drop(dir);
     if !passed {
         std::process::exit(1);
     }

@@ -281,7 +281,7 @@ fn runtime() -> &'static tokio::runtime::Runtime {
 
 proptest! {
     // Each case is a fresh shop (a database or schema of its own): few cases, long runs.
-    #![proptest_config(ProptestConfig { cases: 24, max_shrink_iters: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, max_shrink_iters: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn random_shop_histories_keep_stock_and_states_exact(
