@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
 
-.PHONY: fuzz soak bench bench-orders lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e lint fmt clean
+.PHONY: fuzz soak bench bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -44,8 +44,8 @@ web: web/node_modules/.installed
 	cd web && npm run build
 
 ## Every test: lints, the server suite on SQLite and on PostgreSQL, the web app's checks and
-## unit tests, and the browser journeys against the release binary.
-test: lint test-server test-web test-e2e
+## unit tests, the browser journeys and schemathesis against the release binary.
+test: lint test-server test-web test-e2e test-schema
 
 test-server: test-sqlite test-postgres
 
@@ -66,6 +66,11 @@ test-web: web/node_modules/.installed
 # Real browser (Debian's chromium driven by playwright-core), real binary, fresh SQLite each file.
 test-e2e: server web e2e/node_modules/.installed
 	cd e2e && HARIYALI_BIN="$(BIN)" HARIYALI_WEB_DIR="$(CURDIR)/web/dist" npm test
+
+# Schemathesis (pinned, from PyPI into a venv under ~/.cache) against /api/openapi.json of
+# the release binary, as visitor, customer and admin; at most five minutes.
+test-schema: server
+	HARIYALI_BIN="$(BIN)" server/tests/schemathesis/run.sh
 
 lint:
 	cargo fmt --all -- --check
@@ -113,3 +118,7 @@ fuzz:
 soak:
 	cargo build --release --bin hariyali --example soak
 	$(abspath $(CARGO_TARGET_DIR))/release/examples/soak $(SOAK_SECONDS)
+## Two instances behind nginx on one fresh PostgreSQL database and one S3 bucket (moto):
+## pictures, the last units, the assistant, caches and a SIGKILL mid-load.
+test-scale:
+	bench/scale.sh

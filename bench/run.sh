@@ -89,3 +89,6 @@ echo
 echo "server peak memory (VmHWM): $((PEAK_KB / 1024)) MB"
 awk -v n="$(rps "$NGINX_LINE")" -v l="$(rps "$LIST_LINE")" -v s="$(rps "$SEARCH_LINE")" \
   'BEGIN { printf "catalogue list / nginx: %.2f (target >= 0.6)\nfiltered search / nginx: %.2f (target >= 0.4)\n", l / n, s / n }'
+p99() { sed -E 's/.*p99_ms=([0-9.]+).*/\1/' <<<"$1"; }
+awk -v q="$(p99 "$LIST_LINE")" -v s="$(p99 "$STORM_LINE")" \
+  'BEGIN { printf "catalogue p99 during the login storm / quiet: %.2f (%.2f ms / %.2f ms, target < 2)\n", s / q, s, q }'

@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const api = 'http://127.0.0.1:8080';
@@ -49,15 +51,22 @@ const LANDING_PAGES = {
 };
 
 /**
- * Preloads the core fonts and inlines src/lib/landing.ts into index.html (before the entry
- * script) with the file names of each landing route's chunk, the chunks it imports that the
+ * Preloads the core fonts and adds src/lib/landing.ts to index.html (before the entry
+ * script, as a file of its own: the Content-Security-Policy allows no inline script) with the file names of each landing route's chunk, the chunks it imports that the
  * entry does not, and their CSS: a first visit to /catalogue or /plant/:id fetches its page
  * code, data and picture while the main bundle downloads, instead of after it has run.
  */
 function landingPlugin(): Plugin {
+  let landingFile: { fileName: string; code: string } | null = null;
   return {
     name: 'hariyali:landing',
     apply: 'build',
+    writeBundle(options) {
+      if (!landingFile || !options.dir) return;
+      const path = join(options.dir, landingFile.fileName);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, landingFile.code);
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
@@ -103,10 +112,14 @@ function landingPlugin(): Plugin {
           minify: true,
           target: 'es2020',
         });
-        // Before the entry script and its stylesheet: an inline script after a stylesheet
-        // would wait for it to download.
+        // Before the entry script and its stylesheet: a script after a stylesheet would wait
+        // for it to download. A classic (blocking) script, so it starts its fetches while the
+        // entry module is still downloading, as the inline copy it replaces did.
         const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>\n    `).join('');
-        const script = `<script>${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)});</script>\n    `;
+        const landing = `${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)});\n`;
+        const hash = createHash('sha256').update(landing).digest('hex').slice(0, 10);
+        landingFile = { fileName: `assets/landing-${hash}.js`, code: landing };
+        const script = `<script src="/${landingFile.fileName}"></script>\n    `;
         const at = html.search(/<script type="module"/);
         if (at < 0) throw new Error('landing: no module script in index.html');
         return html.slice(0, at) + preloads + script + html.slice(at);

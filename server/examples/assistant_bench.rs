@@ -109,6 +109,7 @@ async fn main() -> anyhow::Result<()> {
         )),
         data_dir: dir.path().to_path_buf(),
         db_pool_size: 4,
+        s3: Default::default(),
     };
     let mut config = ServeConfig::for_tests();
     config.demo = Some(BoolFlag(true));

@@ -20,6 +20,10 @@ pub struct StorageConfig {
     /// Connections in the read pool (PostgreSQL: the whole pool).
     #[arg(long, env = "HARIYALI_DB_POOL", default_value_t = 16, global = true)]
     pub db_pool_size: u32,
+
+    /// An S3-compatible bucket for pictures instead of the data folder (`HARIYALI_S3_*`).
+    #[command(flatten)]
+    pub s3: crate::media::S3Config,
 }
 
 impl StorageConfig {
@@ -69,6 +73,11 @@ pub struct ServeConfig {
     /// Trust the left-most `X-Forwarded-For` address (only behind a proxy you run).
     #[arg(long, env = "HARIYALI_TRUST_PROXY", default_value = "false")]
     pub trust_proxy: BoolFlag,
+
+    /// Origins (comma-separated, e.g. `https://admin.hariyali.in`) whose pages may call the
+    /// API from the browser (CORS). Unset: same-origin only, no CORS headers at all.
+    #[arg(long, env = "HARIYALI_CORS_ORIGINS")]
+    pub cors_origins: Option<crate::http::security::CorsOrigins>,
 
     /// Sign-in and sign-up attempts allowed per client address per minute.
     #[arg(long, env = "HARIYALI_AUTH_RATE_PER_MINUTE", default_value_t = 30)]
@@ -131,6 +140,7 @@ impl ServeConfig {
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             trust_proxy: BoolFlag(false),
+            cors_origins: None,
             auth_rate_per_minute: 1000,
             login_failures_per_account: 10,
             token_hours: 168,

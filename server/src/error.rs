@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 /// One failed rule of a form: which field, and the sentence to show under it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
@@ -55,6 +55,8 @@ pub const MSG_BAD_REQUEST: &str = "Please check your input and try again.";
 pub const MSG_LOGIN_REQUIRED: &str = "Please login to continue.";
 pub const MSG_FORBIDDEN: &str = "You do not have permission to perform this action.";
 pub const MSG_NOT_FOUND: &str = "The requested resource was not found.";
+/// `Retry-After` of a 503, in seconds.
+pub const UNAVAILABLE_RETRY_SECS: u64 = 10;
 pub const MSG_SERVER_ERROR: &str = "Server error. Please try again later.";
 
 impl ApiError {
@@ -151,6 +153,15 @@ impl ApiError {
             response.headers_mut().insert(
                 header::RETRY_AFTER,
                 HeaderValue::from(retry_after_secs.max(1)),
+            );
+        }
+        // A 503 is a passing state (busy, or a dependency down): say when to come back.
+        if matches!(self, ApiError::Unavailable(_))
+            && !response.headers().contains_key(header::RETRY_AFTER)
+        {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(UNAVAILABLE_RETRY_SECS),
             );
         }
         response

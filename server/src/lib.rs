@@ -37,13 +37,19 @@ use crate::store::{plants, settings, users, Db};
 /// seeds the demo shop when asked to, or when the database is brand new.
 pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow::Result<AppState> {
     let db = Db::connect(&storage.database_url(), storage.db_pool_size).await?;
-    let media = MediaStore::local(storage.data_dir.join("media"));
+    let media = MediaStore::open(&storage.s3, storage.data_dir.join("media")).await?;
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &storage.data_dir)?;
+    if storage.s3.bucket().is_some() && config.jwt_secret.is_none() {
+        // A shared bucket usually means several instances; each would sign with the key in
+        // its own data folder and refuse the others' sign-ins.
+        tracing::warn!("HARIYALI_S3_BUCKET is set but JWT_SECRET is not: give every instance the same JWT_SECRET");
+    }
     let demo = decide_demo(&db, &media, config.demo.map(|d| d.0)).await?;
     Ok(AppState {
         tokens: TokenKeys::new(&secret, config.token_hours),
         passwords: PasswordHasherPool::new(),
         limits: Limits::new(
+            db.clone(),
             config.auth_rate_per_minute,
             config.login_failures_per_account,
         ),

@@ -1,22 +1,26 @@
 //! Brute-force protection: attempts per client address, and failed sign-ins per account.
 //!
-//! Counts live in this process. Behind a load balancer each instance counts on its own,
-//! which multiplies an attacker's budget by the number of instances but never blocks a
-//! real customer; argon2's cost keeps that budget small.
+//! Failed sign-ins per account are counted in the database, so the pause after too many
+//! holds across every instance. Attempts per client address are counted in this process:
+//! behind a load balancer each instance counts on its own, which multiplies that budget by
+//! the number of instances but never blocks a real customer (argon2's cost and the
+//! per-account pause keep guessing slow; the balancer can limit per address for all).
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::domain::ids::now_ms;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::{login_failures, Db};
 
 const MSG_TOO_MANY: &str = "Too many attempts. Please wait a moment and try again.";
 
@@ -57,14 +61,16 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn new(auth_per_minute: u32, failures_per_account: u32) -> Self {
+    pub fn new(db: Db, auth_per_minute: u32, failures_per_account: u32) -> Self {
         let per_minute = NonZeroU32::new(auth_per_minute.max(1)).expect("non-zero");
         Limits {
             auth_per_client: Arc::new(RateLimiter::keyed(Quota::per_minute(per_minute))),
-            failures: Arc::new(FailureCounter::new(
-                failures_per_account.max(1),
-                Duration::from_secs(15 * 60),
-            )),
+            failures: Arc::new(FailureCounter {
+                db,
+                max: i64::from(failures_per_account.max(1)),
+                window: Duration::from_secs(15 * 60),
+                recorded: AtomicU64::new(0),
+            }),
         }
     }
 
@@ -81,19 +87,19 @@ impl Limits {
     }
 
     /// 429 while an account is paused after too many failed sign-ins.
-    pub fn login_allowed(&self, email: &str) -> Result<(), ApiError> {
-        match self.failures.locked_for(email) {
+    pub async fn login_allowed(&self, email: &str) -> Result<(), ApiError> {
+        match self.failures.locked_for(email).await? {
             Some(wait) => Err(too_many(wait)),
             None => Ok(()),
         }
     }
 
-    pub fn login_failed(&self, email: &str) {
-        self.failures.record(email);
+    pub async fn login_failed(&self, email: &str) -> Result<(), ApiError> {
+        Ok(self.failures.record(email).await?)
     }
 
-    pub fn login_succeeded(&self, email: &str) {
-        self.failures.clear(email);
+    pub async fn login_succeeded(&self, email: &str) -> Result<(), ApiError> {
+        Ok(self.failures.clear(email).await?)
     }
 
     fn prune(&self) {
@@ -110,52 +116,44 @@ fn too_many(wait: Duration) -> ApiError {
     }
 }
 
-/// Failed attempts per key inside a window that starts at the first failure.
+/// Failed sign-ins per account inside a window that starts at the first failure, counted in
+/// the database (see `store::login_failures`).
 struct FailureCounter {
-    max: u32,
+    db: Db,
+    max: i64,
     window: Duration,
-    entries: Mutex<HashMap<String, (u32, Instant)>>,
+    recorded: AtomicU64,
 }
 
 impl FailureCounter {
-    fn new(max: u32, window: Duration) -> Self {
-        FailureCounter {
-            max,
-            window,
-            entries: Mutex::new(HashMap::new()),
-        }
-    }
-
     fn key(email: &str) -> String {
         email.trim().to_lowercase()
     }
 
-    fn locked_for(&self, email: &str) -> Option<Duration> {
-        let entries = self.entries.lock().expect("failure counter lock");
-        let (count, since) = entries.get(&Self::key(email))?;
-        let elapsed = since.elapsed();
-        (*count >= self.max && elapsed < self.window).then(|| self.window - elapsed)
+    fn window_ms(&self) -> i64 {
+        self.window.as_millis() as i64
     }
 
-    fn record(&self, email: &str) {
-        let mut entries = self.entries.lock().expect("failure counter lock");
-        if entries.len() > 100_000 {
-            let window = self.window;
-            entries.retain(|_, (_, since)| since.elapsed() < window);
-        }
-        let entry = entries
-            .entry(Self::key(email))
-            .or_insert((0, Instant::now()));
-        if entry.1.elapsed() >= self.window {
-            *entry = (0, Instant::now());
-        }
-        entry.0 += 1;
+    async fn locked_for(&self, email: &str) -> Result<Option<Duration>, sqlx::Error> {
+        let Some((count, since)) = login_failures::get(&self.db, &Self::key(email)).await? else {
+            return Ok(None);
+        };
+        let elapsed = now_ms() - since;
+        Ok((count >= self.max && elapsed < self.window_ms())
+            .then(|| Duration::from_millis((self.window_ms() - elapsed).max(0) as u64)))
     }
 
-    fn clear(&self, email: &str) {
-        self.entries
-            .lock()
-            .expect("failure counter lock")
-            .remove(&Self::key(email));
+    async fn record(&self, email: &str) -> Result<(), sqlx::Error> {
+        let now = now_ms();
+        login_failures::record(&self.db, &Self::key(email), now, self.window_ms()).await?;
+        // Now and then, forget windows that are over, so the table stays small.
+        if self.recorded.fetch_add(1, Ordering::Relaxed) % 1000 == 999 {
+            login_failures::prune(&self.db, now - self.window_ms()).await?;
+        }
+        Ok(())
+    }
+
+    async fn clear(&self, email: &str) -> Result<(), sqlx::Error> {
+        login_failures::clear(&self.db, &Self::key(email)).await
     }
 }

@@ -82,8 +82,9 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Seed => {
             let db = Db::connect(&cli.storage.database_url(), 1).await?;
-            hariyali::seed::seed_demo(&db, &MediaStore::local(cli.storage.data_dir.join("media")))
-                .await?;
+            let media =
+                MediaStore::open(&cli.storage.s3, cli.storage.data_dir.join("media")).await?;
+            hariyali::seed::seed_demo(&db, &media).await?;
             db.close().await;
             println!("demo catalogue and accounts are in place");
             Ok(())

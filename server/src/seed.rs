@@ -87,6 +87,22 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
     let entries: Vec<SeedPlant> =
         serde_json::from_slice(file.contents()).context("reading seed/plants.json")?;
     let mut tx = db.begin().await?;
+    // Two instances starting on one new database must not both add the catalogue. The first
+    // to write this row holds it until it commits; the second waits, then counts the first
+    // one's plants (PostgreSQL reads each statement afresh; on SQLite `BEGIN IMMEDIATE`
+    // already puts the two one after the other).
+    sqlx::query(
+        "INSERT INTO settings (name, value) VALUES ('seeding', '1') \
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .execute(&mut *tx)
+    .await?;
+    let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plants WHERE deleted_at IS NULL")
+        .fetch_one(&mut *tx)
+        .await?;
+    if live > 0 {
+        return Ok(());
+    }
     for entry in &entries {
         let form = PlantForm {
             name: Some(entry.name.clone()),

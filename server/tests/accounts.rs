@@ -256,6 +256,35 @@ async fn repeated_failed_logins_pause_the_account() {
 }
 
 #[tokio::test]
+async fn failures_counted_by_another_instance_pause_the_account_here() {
+    let app = TestApp::build(|c| c.login_failures_per_account = 3).await;
+    app.register("Asha Verma", "asha@example.in").await;
+    // A second instance: limits of its own in memory, the same database.
+    let other = hariyali::limits::Limits::new(app.state.db.clone(), 1000, 3);
+    for _ in 0..3 {
+        other.login_failed(" Asha@Example.in").await.unwrap();
+    }
+    let res = app
+        .post(
+            "/api/auth/login",
+            None,
+            json!({ "email": "asha@example.in", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS);
+    // A success anywhere clears the count everywhere.
+    other.login_succeeded("asha@example.in").await.unwrap();
+    let res = app
+        .post(
+            "/api/auth/login",
+            None,
+            json!({ "email": "asha@example.in", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK);
+}
+
+#[tokio::test]
 async fn too_many_attempts_from_one_client_are_refused_with_retry_after() {
     let app = TestApp::build(|c| c.auth_rate_per_minute = 3).await;
     for _ in 0..3 {

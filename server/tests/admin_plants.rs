@@ -2,6 +2,7 @@
 
 mod common;
 
+use axum::body::Body;
 use axum::http::{header, Method, StatusCode};
 use common::{jpeg, media_files, png, png_bomb, Multipart, TestApp};
 
@@ -296,7 +297,7 @@ async fn bad_uploads_are_refused_and_leave_nothing_behind() {
     assert_eq!(bomb.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         bomb.error_messages(),
-        ["Image dimensions are too large (at most 10000 × 10000 pixels)"]
+        ["Image must be in JPEG, PNG, or WebP format, at most 10000 × 10000 pixels and 50 megapixels"]
     );
 
     let mut broken = png(100, 100);
@@ -429,4 +430,39 @@ async fn deleting_hides_a_plant_and_never_reuses_its_code() {
         .map(|p| p["plantId"].as_str().unwrap()[3..].parse().unwrap())
         .collect();
     assert!(codes[1] > codes[0] + 1, "{codes:?}");
+}
+
+#[tokio::test]
+async fn a_picture_is_revalidated_by_its_name_alone() {
+    let app = TestApp::demo().await;
+    let listed = app.get("/api/plants?limit=1", None).await;
+    let url = listed.body["plants"][0]["image"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let first = app.get(&url, None).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let etag = first.headers[header::ETAG].clone();
+    let again = app
+        .send(
+            TestApp::request(Method::GET, &url, None)
+                .header(header::IF_NONE_MATCH, etag.clone())
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers[header::ETAG], etag);
+    assert!(again.bytes.is_empty());
+    // Another picture's validator does not match.
+    let other = app
+        .send(
+            TestApp::request(Method::GET, &url, None)
+                .header(header::IF_NONE_MATCH, "\"0123456789abcdef01234567\"")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(other.status, StatusCode::OK);
+    assert_eq!(other.bytes, first.bytes);
 }

@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod compose;
 pub mod engine;
+pub mod gate;
 pub mod knowledge;
 pub mod llm;
 pub mod photo;

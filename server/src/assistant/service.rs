@@ -23,7 +23,11 @@ pub struct Assistant {
     engine: Arc<Engine>,
     llm: Option<LlmClient>,
     per_client: DefaultKeyedRateLimiter<String>,
+    /// The burst of the per-client quota: the most one message may be charged.
+    per_client_burst: u32,
     last_purge_ms: AtomicI64,
+    /// Bounds how many photo-bearing messages are read and analysed at once.
+    pub photo_gate: super::gate::PhotoGate,
 }
 
 /// The knowledge base is the same for every state in a process (tests build many).
@@ -48,7 +52,9 @@ impl Assistant {
                 config.ai_model.as_deref(),
             )?,
             per_client: RateLimiter::keyed(Quota::per_minute(per_minute)),
+            per_client_burst: per_minute.get(),
             last_purge_ms: AtomicI64::new(0),
+            photo_gate: super::gate::PhotoGate::default(),
         })
     }
 
@@ -70,6 +76,20 @@ impl Assistant {
             self.per_client.retain_recent();
         }
         result
+    }
+
+    /// Charges `client` for the photos of a message on top of the message itself: each
+    /// photo costs as much as a message, so one client cannot keep the cores decoding.
+    pub fn charge_photos(&self, client: &str, photos: usize) -> Result<(), Duration> {
+        let Some(cells) = NonZeroU32::new((photos as u32).min(self.per_client_burst)) else {
+            return Ok(());
+        };
+        match self.per_client.check_key_n(&client.to_string(), cells) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())),
+            // Cannot happen (capped at the burst); refusing would be wrong, so let it pass.
+            Err(_) => Ok(()),
+        }
     }
 
     /// True at most once an hour per process: time to sweep idle sessions.

@@ -42,10 +42,7 @@ impl PasswordHasherPool {
             std::thread::Builder::new()
                 .name(format!("argon2-{n}"))
                 .spawn(move || {
-                    // Best effort: where the OS refuses, hashing simply runs at normal priority.
-                    let _ = thread_priority::set_current_thread_priority(
-                        thread_priority::ThreadPriority::Min,
-                    );
+                    yield_to_everything_else();
                     let mut scratch = Scratch::new();
                     // The queue closes when the last pool handle is dropped.
                     while let Ok(job) = queue
@@ -98,6 +95,31 @@ impl PasswordHasherPool {
             .map_err(|_| anyhow::anyhow!("password hashing threads stopped"))?;
         result.await.context("password hashing thread failed")?
     }
+}
+
+/// Puts the calling thread below every ordinary thread. On Linux that is `SCHED_IDLE`: the
+/// scheduler runs it only on a core nothing else wants and preempts it the moment a request
+/// thread wakes, which nice 19 alone does not promise (a nice-19 thread still gets its slice).
+/// Best effort: where the OS refuses both, hashing simply runs at normal priority.
+fn yield_to_everything_else() {
+    #[cfg(target_os = "linux")]
+    {
+        use thread_priority::unix::{
+            set_thread_priority_and_policy, thread_native_id, NormalThreadSchedulePolicy,
+            ThreadSchedulePolicy,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        if set_thread_priority_and_policy(
+            thread_native_id(),
+            thread_priority::ThreadPriority::Min,
+            idle,
+        )
+        .is_ok()
+        {
+            return;
+        }
+    }
+    let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
 }
 
 impl Default for PasswordHasherPool {

@@ -1,5 +1,6 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
+pub mod common_password;
 pub mod ids;
 pub mod orders;
 pub mod validation;

@@ -95,7 +95,8 @@ fn is_valid_email(value: &str) -> bool {
     labels_ok && tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
 }
 
-/// The sign-up password rule (contract: lower, upper, number and special, 8 to 255).
+/// The sign-up password rule (contract: lower, upper, number and special, 8 to 255), and
+/// not a common password.
 pub fn new_password(value: Option<&str>) -> Option<&'static str> {
     let Some(value) = value.filter(|v| !v.is_empty()) else {
         return Some("Password is required");
@@ -110,10 +111,12 @@ pub fn new_password(value: Option<&str>) -> Option<&'static str> {
         && value
             .chars()
             .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
-    if strong {
-        None
-    } else {
+    if !strong {
         Some(PASSWORD_RULE_MESSAGE)
+    } else if super::common_password::is_too_common(value) {
+        Some(super::common_password::MSG_TOO_COMMON)
+    } else {
+        None
     }
 }
 

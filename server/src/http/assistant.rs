@@ -3,13 +3,15 @@
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, post};
-use axum::Router;
 use futures_util::future::join_all;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::openapi::{BadRequest, ChatReply, MessageReply, TooLarge, TooManyRequests};
 use super::respond::ok;
 use crate::assistant::engine::{Memory, Question};
 use crate::assistant::llm::Grounding;
@@ -27,14 +29,30 @@ pub const MAX_IMAGES: usize = 5;
 pub const MAX_IMAGE_BYTES: usize = 10 * 1024 * 1024;
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// Five full-size photos plus the text fields and multipart framing.
-const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
+pub const CHAT_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
 const MSG_BAD_IMAGES: &str = "Please select valid image files (max 10MB each).";
+/// A message body up to this size carries no photo worth gating (text and session id).
+const TEXT_ONLY_BODY: u64 = 64 * 1024;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/message", post(message))
-        .route("/session/{session_id}", delete(end_session))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(message))
+        .routes(routes!(end_session))
         .layer(DefaultBodyLimit::max(CHAT_BODY_LIMIT))
+}
+
+/// The chat form (`multipart/form-data`), as `read_form` reads it.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[schema(examples(json!({ "message": "How often should I water a snake plant?" })))]
+pub struct ChatFormFields {
+    /// The question, at most 2,000 characters; may be empty when images are sent.
+    pub message: Option<String>,
+    /// The session to continue; a new one is made when left out or unknown.
+    pub session_id: Option<String>,
+    /// 0 to 5 photos (JPEG, PNG or WebP), at most 10 MB each.
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 5)]
+    pub images: Vec<Vec<u8>>,
 }
 
 /// An error of the chat endpoints: the contract's body plus the `error` field.
@@ -65,21 +83,43 @@ struct ChatForm {
     images: Vec<Vec<u8>>,
 }
 
+#[utoipa::path(post, path = "/message", tag = "ai-chat",
+    request_body(content = ChatFormFields, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The assistant's answer", body = ChatReply),
+        BadRequest, TooLarge, TooManyRequests,
+    ))]
 async fn message(
     State(state): State<AppState>,
     client: ClientIp,
+    headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ChatResult<Response> {
     if let Err(wait) = state.assistant.allow_message(&client.0) {
-        return Err(ChatError(ApiError::TooManyRequests {
-            message: "Too many messages. Please wait a moment and try again.".into(),
-            retry_after_secs: wait.as_secs_f64().ceil() as u64,
-        }));
+        return Err(too_many_messages(wait));
     }
     let multipart = multipart.map_err(|_| {
         bad("Send the message as multipart/form-data with the fields message, sessionId and images.")
     })?;
+    // Photos wait for a place before their bytes are read (bodies of unknown length too).
+    let declared: Option<u64> = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok());
+    let _place = if declared.is_some_and(|n| n <= TEXT_ONLY_BODY) {
+        None
+    } else {
+        Some(state.assistant.photo_gate.enter().await.ok_or_else(|| {
+            ChatError(ApiError::Unavailable(
+                "The assistant is busy looking at other photos. Please try again in a few seconds."
+                    .into(),
+            ))
+        })?)
+    };
     let form = read_form(multipart).await?;
+    if let Err(wait) = state.assistant.charge_photos(&client.0, form.images.len()) {
+        return Err(too_many_messages(wait));
+    }
     if form.text.trim().is_empty() && form.images.is_empty() {
         return Err(bad("Please type a question or attach at least one image."));
     }
@@ -141,6 +181,19 @@ async fn message(
     Ok(ok(json!({ "message": text, "sessionId": session_id })))
 }
 
+fn too_many_messages(wait: std::time::Duration) -> ChatError {
+    ChatError(ApiError::TooManyRequests {
+        message: "Too many messages. Please wait a moment and try again.".into(),
+        retry_after_secs: wait.as_secs_f64().ceil() as u64,
+    })
+}
+
+#[utoipa::path(delete, path = "/session/{session_id}", tag = "ai-chat",
+    params(("session_id" = String, Path, description = "The chat's session id")),
+    responses(
+        (status = 200, description = "Session forgotten", body = MessageReply),
+        BadRequest,
+    ))]
 async fn end_session(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
@@ -235,7 +288,11 @@ async fn analyse_photos(state: &AppState, images: Vec<Vec<u8>>) -> ChatResult<Ve
                 .await
                 .map_err(|e| ApiError::Internal(e.into()))?;
             analysed.map_err(|rejection| {
-                ApiError::bad_request(format!("Image {}: {rejection} {MSG_BAD_IMAGES}", i + 1))
+                ApiError::bad_request(format!(
+                    "Image {}: {} {MSG_BAD_IMAGES}",
+                    i + 1,
+                    rejection.reason()
+                ))
             })
         }
     });

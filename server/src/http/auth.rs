@@ -2,12 +2,17 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use axum::routing::{get, post, put};
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::extract::AppJson;
+use super::openapi::{
+    BadRequest, Conflict, Forbidden, NotSignedIn, PasswordReply, SessionReply, TooLarge,
+    TooManyRequests, UserReply,
+};
 use super::respond::{created, ok};
 use crate::auth::{AuthUser, MaybeUser};
 use crate::domain::validation::{self as rules, Errors};
@@ -19,22 +24,45 @@ use crate::store::users::{self, Address, NewUser, Role, User};
 
 const MSG_BAD_LOGIN: &str = "Invalid email or password.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/register", post(register))
-        .route("/login", post(login))
-        .route("/me", get(me))
-        .route("/profile", put(update_profile))
-        .route("/change-password", put(change_password))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(me))
+        .routes(routes!(update_profile))
+        .routes(routes!(change_password))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "name": "Asha Verma", "email": "asha@example.in", "password": "Garden@2025" })))]
 struct RegisterBody {
+    /// Letters (any script), spaces, apostrophes and hyphens.
+    #[schema(required = true, nullable = false, min_length = 2, max_length = 50)]
     name: Option<String>,
+    #[schema(required = true, nullable = false, format = "email", max_length = 254)]
     email: Option<String>,
+    /// A lowercase and an uppercase letter, a number and a special character.
+    #[schema(
+        required = true,
+        nullable = false,
+        format = "password",
+        min_length = 8,
+        max_length = 255
+    )]
     password: Option<String>,
+    /// `customer` (the default); `admin` only when an admin is signed in.
+    #[schema(nullable = false)]
     role: Option<String>,
 }
+
+/// Open to visitors; a signed-in admin may create admins.
+#[utoipa::path(post, path = "/register", tag = "auth",
+    security((), ("bearer" = [])),
+    request_body = RegisterBody,
+    responses(
+        (status = 201, description = "Account created and signed in", body = SessionReply),
+        BadRequest, Forbidden, Conflict, TooLarge, TooManyRequests,
+    ))]
 
 async fn register(
     State(state): State<AppState>,
@@ -86,11 +114,21 @@ async fn register(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "email": "customer@hariyali.in", "password": "Customer@2025" })))]
 struct LoginBody {
+    #[schema(required = true, nullable = false, format = "email")]
     email: Option<String>,
+    #[schema(required = true, nullable = false, format = "password")]
     password: Option<String>,
 }
+
+#[utoipa::path(post, path = "/login", tag = "auth",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Signed in", body = SessionReply),
+        BadRequest, NotSignedIn, TooLarge, TooManyRequests,
+    ))]
 
 async fn login(
     State(state): State<AppState>,
@@ -106,30 +144,33 @@ async fn login(
     errors.into_result()?;
     let email = body.email.unwrap_or_default();
     let password = body.password.unwrap_or_default();
-    state.limits.login_allowed(&email)?;
+    state.limits.login_allowed(&email).await?;
 
     let Some((user, hash)) = users::find_for_login(&state.db, &email).await? else {
         state.passwords.verify_decoy(&password).await?;
-        state.limits.login_failed(&email);
+        state.limits.login_failed(&email).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     };
     if !state.passwords.verify(&password, &hash).await? {
-        state.limits.login_failed(&email);
+        state.limits.login_failed(&email).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     }
-    state.limits.login_succeeded(&email);
+    state.limits.login_succeeded(&email).await?;
     let token = state.tokens.issue(&user.id, user.token_version)?;
     Ok(ok(
         json!({ "message": "Login successful!", "token": token, "user": user }),
     ))
 }
 
+#[utoipa::path(get, path = "/me", tag = "auth",
+    security(("bearer" = [])),
+    responses((status = 200, description = "The signed-in user", body = UserReply), NotSignedIn))]
 async fn me(AuthUser(user): AuthUser) -> Response {
     ok(json!({ "user": user }))
 }
 
 /// An address as forms send it (profile and checkout); every field may be missing.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct AddressBody {
     pub street: Option<String>,
@@ -139,11 +180,25 @@ pub(crate) struct AddressBody {
     pub phone: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// At least one of the two.
+#[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "name": "Asha Verma", "address": { "city": "Bengaluru" } })))]
 struct ProfileBody {
+    /// As at sign-up.
+    #[schema(nullable = false, min_length = 2, max_length = 50)]
     name: Option<String>,
+    /// Fields left out keep their saved values.
+    #[schema(nullable = false)]
     address: Option<AddressBody>,
 }
+
+#[utoipa::path(put, path = "/profile", tag = "auth",
+    security(("bearer" = [])),
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "Profile saved", body = UserReply),
+        BadRequest, NotSignedIn, TooLarge,
+    ))]
 
 async fn update_profile(
     State(state): State<AppState>,
@@ -197,12 +252,31 @@ fn merge_address(user: &User, body: AddressBody) -> Address {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "currentPassword": "Garden@2025", "newPassword": "Garden@2026" })))]
 struct ChangePasswordBody {
+    #[schema(required = true, nullable = false, format = "password")]
     current_password: Option<String>,
+    /// The sign-up rule.
+    #[schema(
+        required = true,
+        nullable = false,
+        format = "password",
+        min_length = 8,
+        max_length = 255
+    )]
     new_password: Option<String>,
 }
+
+/// A wrong current password is a 400 (a 401 would sign the user out).
+#[utoipa::path(put, path = "/change-password", tag = "auth",
+    security(("bearer" = [])),
+    request_body = ChangePasswordBody,
+    responses(
+        (status = 200, description = "Password changed; older tokens end", body = PasswordReply),
+        BadRequest, NotSignedIn, TooLarge,
+    ))]
 
 async fn change_password(
     State(state): State<AppState>,

@@ -2,36 +2,49 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{delete, get, post, put};
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::extract::AppJson;
+use super::openapi::{BadRequest, CartReply, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::respond::ok;
 use crate::auth::Customer;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::{cart, plants};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", get(show))
-        .route("/add", post(add))
-        .route("/update/{plant_id}", put(update))
-        .route("/remove/{plant_id}", delete(remove))
-        .route("/clear", delete(clear))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(add))
+        .routes(routes!(update))
+        .routes(routes!(remove))
+        .routes(routes!(clear))
 }
 
+#[utoipa::path(get, path = "/", tag = "cart",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The cart at current prices", body = CartReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn show(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let cart = cart::load(&state.db, &user.id).await?;
     Ok(ok(json!({ "cart": cart })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "plantId": "PL-1001", "quantity": 1 })))]
 struct AddBody {
+    /// The plant's `_id` or `plantId`.
+    #[schema(required = true, nullable = false)]
     plant_id: Option<String>,
+    /// 1 when left out.
+    #[schema(nullable = false, minimum = 1)]
     quantity: Option<i64>,
 }
 
@@ -54,6 +67,13 @@ fn valid_quantity(quantity: i64) -> ApiResult<i64> {
     Ok(quantity)
 }
 
+#[utoipa::path(post, path = "/add", tag = "cart",
+    security(("bearer" = [])),
+    request_body = AddBody,
+    responses(
+        (status = 200, description = "Added", body = CartReply),
+        BadRequest, NotSignedIn, Forbidden, NotFound, Conflict, TooLarge,
+    ))]
 async fn add(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -91,11 +111,21 @@ async fn add(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "quantity": 2 })))]
 struct UpdateBody {
+    #[schema(required = true, nullable = false, minimum = 1)]
     quantity: Option<i64>,
 }
 
+#[utoipa::path(put, path = "/update/{plant_id}", tag = "cart",
+    security(("bearer" = [])),
+    params(("plant_id" = String, Path, description = "The plant's `_id` or `plantId`")),
+    request_body = UpdateBody,
+    responses(
+        (status = 200, description = "Quantity set", body = CartReply),
+        BadRequest, NotSignedIn, Forbidden, NotFound, Conflict, TooLarge,
+    ))]
 async fn update(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -132,6 +162,13 @@ async fn update(
     ))
 }
 
+#[utoipa::path(delete, path = "/remove/{plant_id}", tag = "cart",
+    security(("bearer" = [])),
+    params(("plant_id" = String, Path, description = "The plant's `_id` or `plantId`")),
+    responses(
+        (status = 200, description = "Removed", body = CartReply),
+        NotSignedIn, Forbidden, NotFound,
+    ))]
 async fn remove(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -151,6 +188,12 @@ async fn remove(
     ))
 }
 
+#[utoipa::path(delete, path = "/clear", tag = "cart",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Emptied", body = CartReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn clear(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let mut tx = state.db.begin().await?;
     cart::clear(&mut tx, &user.id).await?;

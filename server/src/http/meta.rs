@@ -6,12 +6,15 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use super::openapi::{ConfigReply, Probe};
 use super::respond::ok;
 use crate::domain::validation::CATEGORIES;
 use crate::seed::DEMO_ACCOUNTS;
 use crate::state::AppState;
 
 /// `GET /api/config`: demo accounts only in a demo shop.
+#[utoipa::path(get, path = "/config", tag = "meta",
+    responses((status = 200, description = "Shop settings for the web app", body = ConfigReply)))]
 pub async fn config(State(state): State<AppState>) -> Response {
     let accounts: Vec<_> = if state.demo {
         DEMO_ACCOUNTS
@@ -25,11 +28,17 @@ pub async fn config(State(state): State<AppState>) -> Response {
 }
 
 /// `GET /healthz`: the process is up.
+#[utoipa::path(get, path = "/healthz", tag = "meta",
+    responses((status = 200, description = "The process is up", body = Probe)))]
 pub async fn healthz() -> Response {
     Json(json!({ "status": "ok" })).into_response()
 }
 
 /// `GET /readyz`: the database answers.
+#[utoipa::path(get, path = "/readyz", tag = "meta", responses(
+    (status = 200, description = "The database answers", body = Probe),
+    (status = 503, description = "The database does not answer", body = Probe),
+))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     match state.db.ping().await {
         Ok(()) => Json(json!({ "status": "ready" })).into_response(),

@@ -2,16 +2,19 @@
 
 pub mod assistant;
 pub mod auth;
+pub mod body_limit;
 pub mod cache;
 pub mod cart;
 pub mod extract;
 pub mod media;
 pub mod meta;
+pub mod openapi;
 pub mod orders;
 pub mod plant_page;
 pub mod plants;
 pub mod ratings;
 pub mod respond;
+pub mod security;
 pub mod web;
 
 use std::time::Duration;
@@ -32,40 +35,61 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::error::{ApiError, MSG_NOT_FOUND, MSG_SERVER_ERROR};
 use crate::state::AppState;
 
-/// JSON bodies are small; uploads raise this on their own routes.
-const JSON_BODY_LIMIT: usize = 64 * 1024;
+use body_limit::JSON_BODY_LIMIT;
 
-fn api_router() -> Router<AppState> {
-    Router::new()
-        .route("/config", get(meta::config))
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(meta::config))
+        .routes(routes!(openapi::serve))
         .nest("/auth", auth::router())
         .nest("/plants", plants::router())
         .nest("/cart", cart::router())
         .nest("/orders", orders::router())
         .nest("/ratings", ratings::router())
         .nest("/ai-chat", assistant::router())
+}
+
+/// The route table: `/api` and the probes, each route registered from its handler's
+/// `#[utoipa::path]`, so the router and the OpenAPI document come from the same place.
+/// Routes outside the document (pictures, the web app) are added in `app`.
+pub fn route_table() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, api_doc) = api_routes().split_for_parts();
+    let api = api
         .fallback(api_not_found)
-        .method_not_allowed_fallback(method_not_allowed)
+        .method_not_allowed_fallback(method_not_allowed);
+    let (probes, probe_doc) = OpenApiRouter::new()
+        .routes(routes!(meta::healthz))
+        .routes(routes!(meta::readyz))
+        .split_for_parts();
+    let mut doc = openapi::ApiDoc::openapi().nest("/api", api_doc);
+    doc.merge(probe_doc);
+    openapi::qualify_operation_ids(&mut doc);
+    (Router::new().nest("/api", api).merge(probes), doc)
 }
 
 /// The whole application, ready to serve (tests drive this directly).
 pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let web_dir = state.config.web_dir.clone();
+    let cors = security::cors(&state.config.cors_origins);
     let has_web_app = web_dir.join("index.html").is_file();
-    let mut router = Router::new().nest("/api", api_router());
+    let (mut router, _) = route_table();
     if has_web_app {
         router = router.route("/plant/{id}", get(plant_page::serve));
     }
     let mut router = router
         .route("/media/{*key}", get(media::serve))
-        .route("/healthz", get(meta::healthz))
-        .route("/readyz", get(meta::readyz))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn(
+            body_limit::refuse_declared_oversize,
+        ))
         .with_state(state);
     if has_web_app {
         router = router.merge(web::router(&web_dir));
@@ -82,8 +106,10 @@ pub fn app(state: AppState) -> Router {
             .layer(PropagateRequestIdLayer::new(request_id))
             .layer(CatchPanicLayer::custom(|_| internal_error()))
             .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-            .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+            .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static(security::REFERRER_POLICY)))
             .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+            .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(security::CONTENT_SECURITY_POLICY)))
+            .option_layer(cors)
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(60)))
             .layer(CompressionLayer::new()),
     )

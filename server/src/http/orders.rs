@@ -3,13 +3,18 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
-use axum::routing::{get, put};
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::auth::AddressBody;
 use super::extract::{AppJson, AppQuery};
+use super::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, OrderListReply, OrderPageReply,
+    OrderReply, StatsReply, TooLarge,
+};
 use super::respond::{created, ok};
 use crate::auth::{Admin, AuthUser, Customer};
 use crate::domain::orders::OrderStatus;
@@ -23,19 +28,22 @@ use crate::store::users::{Address, Role};
 const MSG_ORDER_NOT_FOUND: &str = "Order not found";
 const STATUS_VALUES: &str = "pending, processing, shipped, delivered, cancelled";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", get(list_mine).post(place))
-        .route("/admin/all", get(list_all))
-        .route("/admin/stats", get(stats))
-        .route("/{id}", get(show))
-        .route("/{id}/cancel", put(cancel))
-        .route("/{id}/status", put(change_status))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_mine, place))
+        .routes(routes!(list_all))
+        .routes(routes!(stats))
+        .routes(routes!(show))
+        .routes(routes!(cancel))
+        .routes(routes!(change_status))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "deliveryAddress": { "street": "14 Residency Road, Shanthala Nagar", "city": "Bengaluru", "state": "Karnataka", "zipCode": "560025", "phone": "9876543210" } })))]
 struct PlaceBody {
+    /// Every field is required at checkout.
+    #[schema(required = true, nullable = false)]
     delivery_address: Option<AddressBody>,
 }
 
@@ -52,6 +60,17 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
     Ok(Some(key.to_string()))
 }
 
+/// Places the cart as an order, taking the stock.
+#[utoipa::path(post, path = "/", tag = "orders",
+    security(("bearer" = [])),
+    params(("Idempotency-Key" = Option<String>, Header,
+        description = "1 to 200 visible characters; a retry with the same key returns the first order")),
+    request_body = PlaceBody,
+    responses(
+        (status = 201, description = "Order placed (or the first order again, with `Idempotent-Replayed: true`)",
+            body = OrderReply),
+        BadRequest, NotSignedIn, Forbidden, Conflict, TooLarge,
+    ))]
 async fn place(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -109,6 +128,12 @@ async fn place(
     Ok(response)
 }
 
+#[utoipa::path(get, path = "/", tag = "orders",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The customer's orders, newest first", body = OrderListReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn list_mine(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let list = orders::list_for_user(&state.db, &user.id).await?;
     Ok(ok(json!({ "orders": list })))
@@ -116,6 +141,13 @@ async fn list_mine(State(state): State<AppState>, Customer(user): Customer) -> A
 
 /// The owner sees their order; an admin sees any. Anyone else gets 404, so order ids
 /// reveal nothing.
+#[utoipa::path(get, path = "/{id}", tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's `_id`")),
+    responses(
+        (status = 200, description = "The order", body = OrderReply),
+        NotSignedIn, NotFound,
+    ))]
 async fn show(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
@@ -128,6 +160,13 @@ async fn show(
     }
 }
 
+#[utoipa::path(put, path = "/{id}/cancel", tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's `_id`")),
+    responses(
+        (status = 200, description = "Cancelled; the stock is back", body = OrderReply),
+        NotSignedIn, Forbidden, NotFound, Conflict,
+    ))]
 async fn cancel(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -160,8 +199,10 @@ async fn cancel(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(examples(json!({ "status": "processing" })))]
 struct StatusBody {
+    #[schema(required = true, nullable = false, value_type = OrderStatus)]
     status: Option<String>,
 }
 
@@ -177,6 +218,14 @@ fn parse_status(value: Option<&str>) -> ApiResult<OrderStatus> {
         })
 }
 
+#[utoipa::path(put, path = "/{id}/status", tag = "orders",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The order's `_id`")),
+    request_body = StatusBody,
+    responses(
+        (status = 200, description = "Status changed", body = OrderReply),
+        BadRequest, NotSignedIn, Forbidden, NotFound, Conflict, TooLarge,
+    ))]
 async fn change_status(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -204,11 +253,16 @@ async fn change_status(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct AdminListQuery {
+    /// `all` or one status.
     status: Option<String>,
+    /// Part of the order id, the customer's name or email.
     search: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1)]
     page: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     limit: Option<String>,
 }
 
@@ -221,6 +275,13 @@ fn whole(raw: Option<&str>, name: &str, default: i64) -> ApiResult<i64> {
     }
 }
 
+#[utoipa::path(get, path = "/admin/all", tag = "orders",
+    security(("bearer" = [])),
+    params(AdminListQuery),
+    responses(
+        (status = 200, description = "One page of every customer's orders", body = OrderPageReply),
+        BadRequest, NotSignedIn, Forbidden,
+    ))]
 async fn list_all(
     State(state): State<AppState>,
     _admin: Admin,
@@ -253,6 +314,12 @@ async fn list_all(
     ))
 }
 
+#[utoipa::path(get, path = "/admin/stats", tag = "orders",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Dashboard figures", body = StatsReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn stats(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
     let stats = orders::stats(&state.db).await?;
     Ok(ok(json!({ "stats": stats })))

@@ -1,15 +1,21 @@
 //! The catalogue: public listing and detail, admin create, update, delete and count.
 
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::get;
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::cache::Prepared;
 use super::extract::AppQuery;
+use super::openapi::{
+    BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
+    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, TooLarge,
+};
 use super::respond::{cached_json, created, ok};
 use crate::auth::Admin;
 use crate::domain::validation::{
@@ -24,31 +30,79 @@ use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortB
 const MSG_PLANT_NOT_FOUND: &str = "Plant not found";
 const MSG_IMAGE_TOO_BIG: &str = "Image size cannot exceed 5MB";
 /// Room for the image plus the text fields of the form.
-const PLANT_FORM_LIMIT: usize = IMAGE_MAX_BYTES + 256 * 1024;
+pub const PLANT_FORM_LIMIT: usize = IMAGE_MAX_BYTES + 256 * 1024;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", get(list).post(create))
-        .route("/categories/list", get(categories))
-        .route("/stats/count", get(count))
-        .route("/{id}", get(detail).put(update).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(categories))
+        .routes(routes!(count))
+        .routes(routes!(detail, update, remove))
         .layer(DefaultBodyLimit::max(PLANT_FORM_LIMIT))
 }
 
 /// Query of `GET /plants`. Numbers arrive as text so that an empty value means "no filter"
-/// and a malformed one gets a message naming it.
-#[derive(Deserialize)]
+/// and a malformed one gets a message naming it; the document gives their real types.
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Words in the name or description.
     search: Option<String>,
+    /// One of the categories, or `all`.
     category: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 0)]
     min_price: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 0)]
     max_price: Option<String>,
+    #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
     min_rating: Option<String>,
+    #[param(inline, value_type = Option<SortBy>)]
     sort_by: Option<String>,
+    #[param(inline, value_type = Option<SortOrder>)]
     sort_order: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1)]
     page: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     limit: Option<String>,
+}
+
+/// The shop's categories (`CATEGORIES`), for the document.
+#[derive(ToSchema)]
+pub enum Category {
+    Indoor,
+    Outdoor,
+    Succulents,
+    Flowering,
+    Herbs,
+    Trees,
+}
+
+/// The admin's plant form (`multipart/form-data`), as `read_plant_form` reads it.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[schema(examples(json!({ "name": "Areca Palm", "description": "A feathery palm for bright indirect light.", "price": 599, "originalPrice": 799, "categories": ["Indoor"], "stock": 12 })))]
+pub struct PlantFormFields {
+    /// Letters (any script), spaces, hyphens and apostrophes; unique among live plants.
+    #[schema(min_length = 2, max_length = 100)]
+    pub name: String,
+    #[schema(min_length = 10, max_length = 1000)]
+    pub description: String,
+    /// Whole rupees.
+    #[schema(minimum = 1, maximum = 999_999)]
+    pub price: i64,
+    /// The price before a discount, at least `price`.
+    #[schema(minimum = 1, maximum = 999_999)]
+    pub original_price: Option<i64>,
+    /// Repeated `categories` fields (or `categories[0]`, `categories[1]`…, or one
+    /// comma-separated value).
+    #[schema(min_items = 1, max_items = 5, inline)]
+    pub categories: Vec<Category>,
+    #[schema(minimum = 0, maximum = 10_000)]
+    pub stock: i64,
+    /// JPEG, PNG or WebP, at most 5 MB. On update, leaving it out keeps the old picture.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub image: Option<Vec<u8>>,
 }
 
 fn number<T: std::str::FromStr>(raw: &Option<String>, name: &str) -> ApiResult<Option<T>> {
@@ -120,6 +174,12 @@ impl ListQuery {
     }
 }
 
+#[utoipa::path(get, path = "/", tag = "plants",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "One page of the catalogue", body = PlantListReply),
+        NotModified, BadRequest,
+    ))]
 async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -135,6 +195,8 @@ async fn list(
     .await
 }
 
+#[utoipa::path(get, path = "/categories/list", tag = "plants",
+    responses((status = 200, description = "The categories", body = CategoriesReply), NotModified))]
 async fn categories(headers: HeaderMap) -> Response {
     cached_json(
         &headers,
@@ -142,6 +204,12 @@ async fn categories(headers: HeaderMap) -> Response {
     )
 }
 
+#[utoipa::path(get, path = "/{id}", tag = "plants",
+    params(("id" = String, Path, description = "The plant's `_id` or `plantId` (PL-1007)")),
+    responses(
+        (status = 200, description = "The plant", body = PlantReply),
+        NotModified, NotFound,
+    ))]
 async fn detail(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -174,17 +242,30 @@ async fn from_cache(
     Ok(prepared.respond(headers))
 }
 
+#[utoipa::path(get, path = "/stats/count", tag = "plants",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "How many plants are for sale", body = PlantCountReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn count(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
     let total = plants::count_live(&state.db).await?;
     Ok(ok(json!({ "stats": { "totalPlants": total } })))
 }
 
+#[utoipa::path(post, path = "/", tag = "plants",
+    security(("bearer" = [])),
+    request_body(content = PlantFormFields, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Plant added", body = PlantReply),
+        BadRequest, NotSignedIn, Forbidden, Conflict, TooLarge,
+    ))]
 async fn create(
     State(state): State<AppState>,
     _admin: Admin,
-    multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
-    let (plant, photo) = read_plant_form(multipart).await?;
+    let (plant, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     let photo = process_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
     let created_plant =
@@ -202,13 +283,21 @@ async fn create(
     ))
 }
 
+#[utoipa::path(put, path = "/{id}", tag = "plants",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The plant's `_id` or `plantId`")),
+    request_body(content = PlantFormFields, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Plant updated", body = PlantReply),
+        BadRequest, NotSignedIn, Forbidden, NotFound, Conflict, TooLarge,
+    ))]
 async fn update(
     State(state): State<AppState>,
     _admin: Admin,
     Path(id): Path<String>,
-    multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
-    let (plant, photo) = read_plant_form(multipart).await?;
+    let (plant, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     if plants::find(&state.db, &id).await?.is_none() {
         return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
     }
@@ -228,6 +317,14 @@ async fn update(
     ))
 }
 
+/// A soft delete: orders keep their copy of the name and price.
+#[utoipa::path(delete, path = "/{id}", tag = "plants",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The plant's `_id` or `plantId`")),
+    responses(
+        (status = 200, description = "Plant deleted", body = MessageReply),
+        NotSignedIn, Forbidden, NotFound,
+    ))]
 async fn remove(
     State(state): State<AppState>,
     _admin: Admin,
@@ -301,6 +398,11 @@ async fn read_plant_form(mut multipart: Multipart) -> ApiResult<(ValidPlant, Opt
     Ok((plant.expect("no errors means a valid plant"), photo))
 }
 
+/// Without this, axum would answer a body that is not `multipart/form-data` in plain text.
+fn not_a_form(_: MultipartRejection) -> ApiError {
+    ApiError::bad_request("Send the plant as multipart/form-data.")
+}
+
 fn multipart_error(err: axum::extract::multipart::MultipartError) -> ApiError {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
         ApiError::PayloadTooLarge(MSG_IMAGE_TOO_BIG.into())
@@ -358,4 +460,25 @@ async fn process_photo(state: &AppState, photo: Option<Vec<u8>>) -> ApiResult<Pr
         files: vec![(detail_key, processed.detail), (card_key, processed.card)],
         urls,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    use super::Category;
+    use crate::domain::validation::CATEGORIES;
+
+    /// The document's category list is written out for utoipa; it must stay the shop's.
+    #[test]
+    fn documented_categories_are_the_shops() {
+        let schema = serde_json::to_value(Category::schema()).unwrap();
+        let documented: Vec<&str> = schema["enum"]
+            .as_array()
+            .expect("an enum schema")
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(documented, CATEGORIES);
+    }
 }

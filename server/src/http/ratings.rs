@@ -2,12 +2,17 @@
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::Router;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::extract::AppJson;
+use super::openapi::{
+    BadRequest, Conflict, ExistingRatingReply, Forbidden, NotFound, NotSignedIn, RatingReply,
+    TooLarge,
+};
 use super::respond::ok;
 use crate::auth::Customer;
 use crate::domain::validation::{self as rules, Errors};
@@ -15,20 +20,33 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::ratings::{self, RateError};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", post(rate))
-        .route("/user/existing/{order_id}/{plant_id}", get(existing))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(rate))
+        .routes(routes!(existing))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(examples(json!({ "plantId": "PL-1001", "orderId": "0193a6f2c1d87c3e9b1f4a5e6d7c8b9a", "rating": 5 })))]
 struct RateBody {
+    #[schema(required = true, nullable = false)]
     plant_id: Option<String>,
+    #[schema(required = true, nullable = false)]
     order_id: Option<String>,
+    /// 1 to 5 stars.
+    #[schema(required = true, nullable = false, minimum = 1, maximum = 5)]
     rating: Option<i64>,
 }
 
+/// Rates (or re-rates) a plant of the customer's delivered order.
+#[utoipa::path(post, path = "/", tag = "ratings",
+    security(("bearer" = [])),
+    request_body = RateBody,
+    responses(
+        (status = 200, description = "Rating saved", body = RatingReply),
+        BadRequest, NotSignedIn, Forbidden, NotFound, Conflict, TooLarge,
+    ))]
 async fn rate(
     State(state): State<AppState>,
     Customer(user): Customer,
@@ -71,6 +89,16 @@ async fn rate(
 }
 
 /// The customer's rating of a plant in an order, or `null` when they have not rated it.
+#[utoipa::path(get, path = "/user/existing/{order_id}/{plant_id}", tag = "ratings",
+    security(("bearer" = [])),
+    params(
+        ("order_id" = String, Path, description = "The order's `_id`"),
+        ("plant_id" = String, Path, description = "The plant's `_id`"),
+    ),
+    responses(
+        (status = 200, description = "The rating, or null", body = ExistingRatingReply),
+        NotSignedIn, Forbidden,
+    ))]
 async fn existing(
     State(state): State<AppState>,
     Customer(user): Customer,

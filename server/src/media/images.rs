@@ -1,6 +1,8 @@
 //! Upload checks and re-encoding. The bytes decide the format (never the file name or the
 //! declared type); decoding runs under size limits so a small file cannot expand into
 //! gigabytes; re-encoding to WebP drops every piece of metadata (EXIF location included).
+//! Files with other data after the picture's end (an HTML page, a script or a ZIP archive
+//! appended to make a polyglot) are refused outright.
 
 use std::io::Cursor;
 
@@ -8,23 +10,46 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use sha2::{Digest, Sha256};
 
-/// Largest width or height accepted, in pixels (a 50-megapixel photo fits).
+/// Largest width or height accepted, in pixels.
 pub const MAX_DIMENSION: u32 = 10_000;
-/// Memory one decode may allocate.
-const MAX_DECODE_BYTES: u64 = 512 * 1024 * 1024;
+/// Largest picture accepted (a 50-megapixel phone photo fits): 150 MB decoded as RGB.
+pub const MAX_PIXELS: u64 = 50_000_000;
+/// Memory one decode may allocate (a 50-megapixel picture with transparency fits). Decodes
+/// run at most one per core (`AppState::image_permits`), which bounds their sum.
+const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
 
 pub const CARD_SIZE: u32 = 480;
 pub const DETAIL_SIZE: u32 = 1200;
 const WEBP_QUALITY: f32 = 80.0;
 
+/// Why an upload was refused. The text leads with the spec's sentence for plant images,
+/// then says what was wrong; the assistant words it its own way with [`Self::reason`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImageRejection {
     #[error("Image must be in JPEG, PNG, or WebP format")]
     UnsupportedFormat,
-    #[error("Image dimensions are too large (at most 10000 × 10000 pixels)")]
+    #[error("Image must be in JPEG, PNG, or WebP format, at most 10000 × 10000 pixels and 50 megapixels")]
     TooLarge,
-    #[error("The image could not be read. Please upload a valid JPEG, PNG, or WebP file.")]
+    #[error("Image must be in JPEG, PNG, or WebP format; this file could not be read as one")]
     Unreadable,
+    #[error(
+        "Image must be in JPEG, PNG, or WebP format; this file has other data after the picture"
+    )]
+    TrailingData,
+}
+
+impl ImageRejection {
+    /// What was wrong, as the end of a sentence ("Image 2: …").
+    pub fn reason(&self) -> &'static str {
+        match self {
+            ImageRejection::UnsupportedFormat => "it is not a JPEG, PNG or WebP image.",
+            ImageRejection::TooLarge => {
+                "its dimensions are too large (at most 10000 × 10000 pixels and 50 megapixels)."
+            }
+            ImageRejection::Unreadable => "it could not be read.",
+            ImageRejection::TrailingData => "it has other data hidden after the picture.",
+        }
+    }
 }
 
 /// Recognises JPEG, PNG and WebP from their first bytes.
@@ -38,6 +63,9 @@ pub fn sniff(bytes: &[u8]) -> Option<ImageFormat> {
 /// Decodes an upload within the limits, turned upright by its EXIF orientation.
 pub fn decode(bytes: &[u8]) -> Result<DynamicImage, ImageRejection> {
     let format = sniff(bytes).ok_or(ImageRejection::UnsupportedFormat)?;
+    if super::structure::has_trailing_data(bytes, format) {
+        return Err(ImageRejection::TrailingData);
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DIMENSION);
@@ -45,6 +73,11 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, ImageRejection> {
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(classify)?;
+    // The header is read: refuse a picture too large before a single pixel is decoded.
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(ImageRejection::TooLarge);
+    }
     let orientation = decoder.orientation().map_err(classify)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(classify)?;
     image.apply_orientation(orientation);

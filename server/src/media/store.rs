@@ -1,17 +1,23 @@
-//! Where pictures live. A local folder by default; the enum is the seam where an
-//! S3-compatible store joins (same keys, same calls).
+//! Where pictures live: a local folder by default, or an S3-compatible bucket shared by
+//! every instance (same keys, same calls, same `/media/...` URLs).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use bytes::Bytes;
 
+use super::bucket::{Bucket, S3Config};
+
 /// URL prefix under which stored media are served.
 pub const MEDIA_PREFIX: &str = "/media/";
+
+/// Keys carry a content hash, so what is stored under a key never changes.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 #[derive(Clone, Debug)]
 pub enum MediaStore {
     Local(LocalFolder),
+    Bucket(Bucket),
 }
 
 impl MediaStore {
@@ -19,10 +25,21 @@ impl MediaStore {
         MediaStore::Local(LocalFolder { root: root.into() })
     }
 
+    /// The bucket when one is configured (checked to answer), else `local_root`.
+    pub async fn open(s3: &S3Config, local_root: impl Into<PathBuf>) -> anyhow::Result<Self> {
+        if s3.bucket().is_none() {
+            return Ok(Self::local(local_root));
+        }
+        let bucket = Bucket::connect(s3)?;
+        bucket.check().await?;
+        Ok(MediaStore::Bucket(bucket))
+    }
+
     /// Stores `bytes` under `key` (content-addressed keys make this idempotent).
     pub async fn put(&self, key: &str, bytes: &[u8]) -> anyhow::Result<()> {
         match self {
             MediaStore::Local(folder) => folder.put(key, bytes).await,
+            MediaStore::Bucket(bucket) => bucket.put(key, bytes).await,
         }
     }
 
@@ -30,12 +47,24 @@ impl MediaStore {
     pub async fn get(&self, key: &str) -> anyhow::Result<Option<Bytes>> {
         match self {
             MediaStore::Local(folder) => folder.get(key).await,
+            MediaStore::Bucket(bucket) => bucket.get(key).await,
         }
     }
 
     /// The URL the browser uses for `key`.
     pub fn url(&self, key: &str) -> String {
         format!("{MEDIA_PREFIX}{key}")
+    }
+}
+
+/// The media type of a stored file, from its extension (we chose the extension when storing).
+pub fn content_type(key: &str) -> &'static str {
+    match key.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("webp") => "image/webp",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        _ => "application/octet-stream",
     }
 }
 

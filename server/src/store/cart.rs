@@ -7,7 +7,7 @@ use super::{Db, Tx};
 use crate::domain::ids::now_ms;
 
 /// The plant as a cart line shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CartPlant {
     #[serde(rename = "_id")]
     pub id: String,
@@ -18,14 +18,14 @@ pub struct CartPlant {
     pub stock: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartItem {
     pub plant_id: CartPlant,
     pub quantity: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Cart {
     pub items: Vec<CartItem>,
     /// Sum of current price times quantity.

@@ -11,7 +11,7 @@ use super::{Db, Tx};
 use crate::domain::ids::{iso, new_id, now_ms};
 use crate::domain::orders::OrderStatus;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     /// The plant's `_id`.
@@ -27,7 +27,7 @@ pub struct OrderItem {
     pub available: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusChange {
     pub status: OrderStatus,
@@ -37,7 +37,7 @@ pub struct StatusChange {
     pub changed_by_role: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     #[serde(rename = "_id")]
@@ -381,7 +381,7 @@ pub async fn change_status(
     Ok(())
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StatusCount {
     #[serde(rename = "_id")]
@@ -389,7 +389,7 @@ pub struct StatusCount {
     pub count: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecentOrder {
     #[serde(rename = "_id")]
@@ -400,7 +400,7 @@ pub struct RecentOrder {
     pub created_at: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LowStockPlant {
     #[serde(rename = "_id")]
@@ -410,7 +410,7 @@ pub struct LowStockPlant {
     pub stock: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
     pub total_plants: i64,

@@ -8,7 +8,7 @@ use crate::domain::ids::{iso, new_id, now_ms, plant_code};
 use crate::domain::validation::ValidPlant;
 
 /// A plant as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Plant {
     #[serde(rename = "_id")]
@@ -81,7 +81,7 @@ fn categories_column(categories: &[String]) -> String {
     format!("|{}|", categories.join("|"))
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SortBy {
     #[default]
@@ -91,7 +91,7 @@ pub enum SortBy {
     Newest,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum SortOrder {
     #[default]

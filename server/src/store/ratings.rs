@@ -8,7 +8,7 @@ use super::Db;
 use crate::domain::ids::now_ms;
 use crate::domain::orders::OrderStatus;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Rating {
     pub plant_id: String,

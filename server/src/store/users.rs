@@ -6,7 +6,7 @@ use sqlx::FromRow;
 use super::Db;
 use crate::domain::ids::{iso, new_id, now_ms};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Customer,
@@ -30,7 +30,7 @@ impl Role {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub street: String,
@@ -41,7 +41,7 @@ pub struct Address {
 }
 
 /// An account as the API shows it: never the password hash.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct User {
     #[serde(rename = "_id")]
     pub id: String,

@@ -104,6 +104,7 @@ impl TestApp {
             database_url: Some(database_url(dir.path()).await),
             data_dir: dir.path().to_path_buf(),
             db_pool_size: 4,
+            s3: Default::default(),
         };
         let mut config = ServeConfig::for_tests();
         adjust(&mut config);

@@ -477,6 +477,7 @@ export const en = {
   'v.emailInvalid': 'Enter a valid email address',
   'v.passwordRequired': 'Password is required',
   'v.passwordRule': 'Password must contain at least 8 characters, one uppercase letter, one lowercase letter, one number, and one special character',
+  'v.passwordCommon': 'This password is too common. Please choose a less predictable one.',
   'v.confirmRequired': 'Please confirm your password',
   'v.passwordsMismatch': 'Passwords do not match',
   'v.nameRequired': 'Name is required',

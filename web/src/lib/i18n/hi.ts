@@ -460,6 +460,7 @@ export const hi: Dictionary = {
   'v.emailInvalid': 'सही ईमेल पता लिखें',
   'v.passwordRequired': 'पासवर्ड ज़रूरी है',
   'v.passwordRule': 'पासवर्ड में कम से कम 8 अक्षर, एक बड़ा अक्षर, एक छोटा अक्षर, एक अंक और एक विशेष चिह्न होना चाहिए',
+  'v.passwordCommon': 'यह पासवर्ड बहुत आम है। कृपया ऐसा पासवर्ड चुनें जिसका अनुमान लगाना कठिन हो।',
   'v.confirmRequired': 'कृपया पासवर्ड दोबारा लिखें',
   'v.passwordsMismatch': 'दोनों पासवर्ड मेल नहीं खाते',
   'v.nameRequired': 'नाम ज़रूरी है',
