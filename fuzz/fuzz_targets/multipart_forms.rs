@@ -50,6 +50,8 @@ fn shop() -> &'static Shop {
                 database_url: Some(format!("sqlite://{}", dir.path().join("shop.db").display())),
                 data_dir: dir.path().to_path_buf(),
                 db_pool_size: 2,
+                // Pictures in the temporary folder, as in the tests.
+                s3: Default::default(),
             };
             let mut config = ServeConfig::for_tests();
             config.jwt_secret = Some(SECRET.into());
