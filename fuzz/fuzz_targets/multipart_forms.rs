@@ -49,7 +49,7 @@ fn shop() -> &'static Shop {
             let storage = StorageConfig {
                 database_url: Some(format!("sqlite://{}", dir.path().join("shop.db").display())),
                 data_dir: dir.path().to_path_buf(),
-                db_pool_size: 2,
+                db_pool_size: Some(2),
                 // Pictures in the temporary folder, as in the tests.
                 s3: Default::default(),
             };

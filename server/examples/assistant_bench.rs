@@ -108,7 +108,7 @@ async fn main() -> anyhow::Result<()> {
             dir.path().join("bench.db").display()
         )),
         data_dir: dir.path().to_path_buf(),
-        db_pool_size: 4,
+        db_pool_size: Some(4),
         s3: Default::default(),
     };
     let mut config = ServeConfig::for_tests();

@@ -36,7 +36,7 @@ use crate::store::{plants, settings, users, Db};
 /// Opens the database (running migrations), the media store and the signing key, and
 /// seeds the demo shop when asked to, or when the database is brand new.
 pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow::Result<AppState> {
-    let db = Db::connect(&storage.database_url(), storage.db_pool_size).await?;
+    let db = Db::connect(&storage.database_url(), storage.pool_size()).await?;
     let media = MediaStore::open(&storage.s3, storage.data_dir.join("media")).await?;
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &storage.data_dir)?;
     if storage.s3.bucket().is_some() && config.jwt_secret.is_none() {

@@ -214,7 +214,7 @@ async fn two_server_processes_sharing_one_database_sell_exactly_the_stock() {
     let storage = StorageConfig {
         database_url: Some(url),
         data_dir: dir.path().to_path_buf(),
-        db_pool_size: 2,
+        db_pool_size: Some(2),
         s3: Default::default(),
     };
     let db = Db::connect(&storage.database_url(), 2).await.unwrap();

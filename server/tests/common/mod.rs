@@ -103,7 +103,7 @@ impl TestApp {
         let storage = StorageConfig {
             database_url: Some(database_url(dir.path()).await),
             data_dir: dir.path().to_path_buf(),
-            db_pool_size: 4,
+            db_pool_size: Some(4),
             s3: Default::default(),
         };
         let mut config = ServeConfig::for_tests();
