@@ -1,11 +1,10 @@
 //! Stock under contention, through real sockets: many customers race for the last units.
 
 mod common;
+#[path = "support/process.rs"]
+mod process;
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
 
 use hariyali::auth::password;
 use hariyali::auth::tokens::TokenKeys;
@@ -16,6 +15,8 @@ use hariyali::store::users::{self, NewUser, Role};
 use hariyali::store::Db;
 use serde_json::json;
 use tokio::sync::Barrier;
+
+use process::ServerProcess;
 
 const CUSTOMERS: usize = 50;
 const STOCK: i64 = 10;
@@ -155,61 +156,13 @@ async fn fifty_customers_race_for_ten_units_through_one_server() {
     server.await.unwrap().unwrap();
 }
 
-struct ServerProcess(Child);
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Starts the real `hariyali` binary and waits until it answers.
-async fn start_server(database_url: &str, data_dir: &std::path::Path) -> (ServerProcess, String) {
-    let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_hariyali"))
-        .arg("serve")
-        .env("DATABASE_URL", database_url)
-        .env("HARIYALI_DATA_DIR", data_dir)
-        .env("HARIYALI_ADDR", addr.to_string())
-        .env("HARIYALI_DEMO", "0")
-        .env("JWT_SECRET", SECRET)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start hariyali");
-    let process = ServerProcess(child);
-    let base = format!("http://{addr}");
-    let client = reqwest::Client::new();
-    for _ in 0..200 {
-        if client
-            .get(format!("{base}/readyz"))
-            .send()
-            .await
-            .is_ok_and(|r| r.status() == 200)
-        {
-            return (process, base);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("hariyali did not become ready at {base}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_server_processes_sharing_one_database_sell_exactly_the_stock() {
     let dir = tempfile::tempdir().unwrap();
     let url = common::database_url(dir.path()).await;
-    let (_first, base_a) = start_server(&url, dir.path()).await;
-    let (_second, base_b) = start_server(&url, dir.path()).await;
+    let first = ServerProcess::start(&url, dir.path(), SECRET).await;
+    let second = ServerProcess::start(&url, dir.path(), SECRET).await;
+    let (base_a, base_b) = (first.base.clone(), second.base.clone());
 
     let storage = StorageConfig {
         database_url: Some(url),
