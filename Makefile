@@ -68,9 +68,14 @@ test-e2e: server web e2e/node_modules/.installed
 	cd e2e && HARIYALI_BIN="$(BIN)" HARIYALI_WEB_DIR="$(CURDIR)/web/dist" npm test
 
 # Schemathesis (pinned, from PyPI into a venv under ~/.cache) against /api/openapi.json of
-# the release binary, as visitor, customer and admin; at most five minutes.
+# the release binary, as visitor, customer and admin, on SQLite and then on a fresh
+# PostgreSQL database; at most five minutes for both.
 test-schema: server
-	HARIYALI_BIN="$(BIN)" server/tests/schemathesis/run.sh
+	db="hariyali_schema_$$$$"; \
+	psql "$(PG_ADMIN_URL)" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $$db"; \
+	trap 'psql "$(PG_ADMIN_URL)" -qX -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"' EXIT; \
+	HARIYALI_BIN="$(BIN)" HARIYALI_SCHEMA_POSTGRES_URL="$(PG_BASE_URL)/$$db" \
+		server/tests/schemathesis/run.sh
 
 lint:
 	cargo fmt --all -- --check

@@ -1,27 +1,16 @@
 // Admin console journeys of issue 5 against the real binary.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture, assertNoCspViolations } from '../lib/browser.mjs';
+import { shopForThisFile } from '../lib/shop.mjs';
+import { capture } from '../lib/browser.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 import { api, addToCartFromPlantPage, fillGoodAddress, inr, plantWithStock, signInWithDemo, tokenOf } from '../lib/app.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assertNoCspViolations();
-});
+const shop = shopForThisFile();
 
 describe('admin console', () => {
   it('the admin sees the dashboard, tries a bad plant, adds one with a photo, edits it, finds it in the shop and deletes it', async () => {
-    const admin = await newPage(browser, server.url);
+    const admin = await shop.page();
     await signInWithDemo(admin, 'admin');
     await admin.waitForURL('**/admin/dashboard');
     for (const label of ['Total Plants', 'Total Orders', 'Total Revenue', 'Pending Orders', 'Orders by Status', 'Recent Orders', 'Low stock (5 or fewer)']) {
@@ -83,7 +72,7 @@ describe('admin console', () => {
     await row.getByText('₹449').waitFor();
 
     // A shopper finds it in the catalogue with its photo.
-    const shopper = await newPage(browser, server.url);
+    const shopper = await shop.page();
     await shopper.goto(`/catalogue?search=${encodeURIComponent(name)}`);
     const card = shopper.getByTestId('plant-card').filter({ hasText: name });
     await card.waitFor();
@@ -104,8 +93,8 @@ describe('admin console', () => {
   });
 
   it('an order moves pending → processing → shipped → delivered while the customer watches, then the customer rates it', async () => {
-    const plant = await plantWithStock(server.url, 5, 2);
-    const customer = await newPage(browser, server.url);
+    const plant = await plantWithStock(shop.url, 5, 2);
+    const customer = await shop.page();
     await signInWithDemo(customer, 'customer');
     await addToCartFromPlantPage(customer, plant._id);
     await customer.getByRole('link', { name: 'Proceed to Checkout' }).click();
@@ -113,10 +102,10 @@ describe('admin console', () => {
     await customer.getByRole('button', { name: /^Place Order/ }).click();
     await customer.waitForURL('**/orders', { timeout: 6000 });
     const token = await tokenOf(customer);
-    const order = (await api(server.url, '/orders', { token })).data.orders[0];
+    const order = (await api(shop.url, '/orders', { token })).data.orders[0];
     const shortId = order._id.slice(-8).toUpperCase();
 
-    const admin = await newPage(browser, server.url);
+    const admin = await shop.page();
     await signInWithDemo(admin, 'admin');
     await admin.goto('/admin/orders');
     await admin.getByRole('button', { name: 'Pending', exact: true }).click();
@@ -147,7 +136,7 @@ describe('admin console', () => {
     assert.ok((await card.locator('.timeline li').count()) >= 4, 'status history timeline');
 
     // The customer rates the delivered plant; the catalogue shows the new rating.
-    const before = (await api(server.url, `/plants/${plant._id}`)).data.plant;
+    const before = (await api(shop.url, `/plants/${plant._id}`)).data.plant;
     if (!(await customerCard.getByTestId('order-id').isVisible())) await customerCard.getByRole('button', { expanded: false }).click();
     await customerCard.getByRole('button', { name: 'Rate Plant' }).click();
     const modal = customer.getByRole('dialog');
@@ -162,7 +151,7 @@ describe('admin console', () => {
     await modal.waitFor({ state: 'detached', timeout: 4000 });
     await customerCard.getByRole('button', { name: 'Edit Rating' }).waitFor();
 
-    const after = (await api(server.url, `/plants/${plant._id}`)).data.plant;
+    const after = (await api(shop.url, `/plants/${plant._id}`)).data.plant;
     assert.equal(after.reviewCount, before.reviewCount + 1);
     await customer.goto(`/catalogue?search=${encodeURIComponent(plant.name)}`);
     const shopCard = customer.getByTestId('plant-card').filter({ hasText: plant.name }).first();

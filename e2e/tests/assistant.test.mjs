@@ -1,22 +1,11 @@
 // The plant-care assistant page (issue 6, web part) against the real binary.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture, assertNoCspViolations } from '../lib/browser.mjs';
+import { shopForThisFile } from '../lib/shop.mjs';
+import { capture } from '../lib/browser.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assertNoCspViolations();
-});
+const shop = shopForThisFile();
 
 const input = (page) => page.getByRole('textbox', { name: 'Your question' });
 
@@ -34,7 +23,7 @@ async function ask(page, text) {
 
 describe('plant-care assistant page', () => {
   it('shows the intro without a footer, handles Shift+Enter and validates attachments', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     await page.goto('/plant-care-ai');
     await page.getByRole('heading', { level: 1, name: 'Plant Care Assistant' }).waitFor();
     assert.equal(await page.locator('footer').count(), 0, 'no footer on the assistant page');
@@ -63,7 +52,7 @@ describe('plant-care assistant page', () => {
   });
 
   it('answers a question and a follow-up, formatted, and a question with a photo', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     await page.goto('/plant-care-ai');
     const first = await ask(page, 'How often should I water a money plant?');
     const formatted = await first.locator('.markup h3, .markup li, .markup strong').count();

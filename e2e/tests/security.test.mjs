@@ -6,34 +6,22 @@
 // text, carries more markup through the API itself. Every screen that shows the plant must
 // show the markup as text: no dialog may open, no injected element may appear, and the
 // browser must report no CSP violation anywhere on the journey.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startServer } from '../lib/server.mjs';
-import { assertNoCspViolations, launch, newPage } from '../lib/browser.mjs';
+import { shopForThisFile } from '../lib/shop.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
 import { api, demoAccount, fillGoodAddress } from '../lib/app.mjs';
 
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const HOSTILE_DESCRIPTION = 'Lovely fern. <script>alert(2)</script><img src=x onerror=alert(3)><svg onload=alert(4)>';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assertNoCspViolations();
-});
+const shop = shopForThisFile();
 
 /** A page that records every dialog (dismissing it) and every CSP violation. */
 async function watchedPage() {
-  const page = await newPage(browser, server.url);
+  const page = await shop.page();
   const dialogs = [];
   const violations = [];
   page.on('dialog', (d) => {
@@ -55,15 +43,15 @@ async function assertShownAsText(page, where, text = HOSTILE_NAME) {
 }
 
 function sql(statement) {
-  const db = join(server.dir, 'e2e.db');
+  const db = join(shop.dir, 'e2e.db');
   const run = spawnSync('sqlite3', ['-cmd', '.timeout 5000', db, statement], { encoding: 'utf8' });
   assert.equal(run.status, 0, `sqlite3 failed: ${run.stderr}`);
   return run.stdout.trim();
 }
 
 async function signIn(page, role) {
-  const acc = await demoAccount(server.url, role);
-  const { data } = await api(server.url, '/auth/login', { method: 'POST', body: { email: acc.email, password: acc.password } });
+  const acc = await demoAccount(shop.url, role);
+  const { data } = await api(shop.url, '/auth/login', { method: 'POST', body: { email: acc.email, password: acc.password } });
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), data.token);
   return data.token;
@@ -71,8 +59,8 @@ async function signIn(page, role) {
 
 describe('markup in catalogue data', () => {
   it('shows as text on every screen, opens no dialog and breaks no CSP rule', async () => {
-    const admin = await demoAccount(server.url, 'admin');
-    const { data: login } = await api(server.url, '/auth/login', { method: 'POST', body: { email: admin.email, password: admin.password } });
+    const admin = await demoAccount(shop.url, 'admin');
+    const { data: login } = await api(shop.url, '/auth/login', { method: 'POST', body: { email: admin.email, password: admin.password } });
     const adminToken = login.token;
 
     // The API refuses the name itself.
@@ -86,7 +74,7 @@ describe('markup in catalogue data', () => {
       f.set('image', new Blob([plantPng(256)], { type: 'image/png' }), 'fern.png');
       return f;
     };
-    const post = (f) => fetch(`${server.url}/api/plants`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}` }, body: f });
+    const post = (f) => fetch(`${shop.url}/api/plants`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}` }, body: f });
     const refused = await post(form(HOSTILE_NAME));
     assert.equal(refused.status, 400);
     const refusedBody = await refused.json();
@@ -101,7 +89,7 @@ describe('markup in catalogue data', () => {
     await new Promise((r) => setTimeout(r, 1100)); // the catalogue cache keeps answers up to 1 s
 
     // The server-built head of the plant page escapes the name in title and meta tags.
-    const html = await (await fetch(`${server.url}/plant/${plant._id}`)).text();
+    const html = await (await fetch(`${shop.url}/plant/${plant._id}`)).text();
     assert.ok(!html.includes(HOSTILE_NAME), 'raw markup in the served page');
     assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'escaped name in the head');
 
@@ -154,7 +142,7 @@ describe('markup in catalogue data', () => {
 
   it('the pages carry the safety headers', async () => {
     for (const path of ['/', '/catalogue', '/api/plants', '/theme.js']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${shop.url}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
       assert.match(csp, /script-src 'self'(;|$)/, path);
       assert.match(csp, /frame-ancestors 'none'/, path);
@@ -162,7 +150,7 @@ describe('markup in catalogue data', () => {
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
       assert.equal(res.headers.get('access-control-allow-origin'), null, path);
     }
-    const index = await (await fetch(server.url)).text();
+    const index = await (await fetch(shop.url)).text();
     assert.doesNotMatch(index, /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/, 'an inline script in index.html');
   });
 });

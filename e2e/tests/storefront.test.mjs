@@ -1,29 +1,18 @@
 // Storefront journeys of issue 4, walked as a person would, against the real binary.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../lib/server.mjs';
-import { launch, newPage, capture, PHONE, assertNoCspViolations } from '../lib/browser.mjs';
+import { shopForThisFile } from '../lib/shop.mjs';
+import { capture, PHONE } from '../lib/browser.mjs';
 import { api, addToCartFromPlantPage, fillGoodAddress, inr, plantWithStock, signInWithDemo, tokenOf } from '../lib/app.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assertNoCspViolations();
-});
+const shop = shopForThisFile();
 
 const path = (page) => new URL(page.url()).pathname;
 const search = (page) => new URL(page.url()).searchParams;
 
 describe('storefront', () => {
   it('a visitor browses the home page and filters the catalogue, and the URL keeps the filters', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Bring home a little hariyali' }).waitFor();
     for (const f of ['Fresh Plants', 'Fast Delivery', 'Plant Care']) await page.getByRole('heading', { name: f }).waitFor();
@@ -101,7 +90,7 @@ describe('storefront', () => {
   });
 
   it('every guard of spec section 2 sends a visitor to login with the original path', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     for (const p of ['/cart', '/checkout', '/orders', '/profile', '/admin/dashboard', '/admin/plants', '/admin/orders']) {
       await page.goto(p);
       await page.waitForURL((u) => u.pathname === '/login');
@@ -115,8 +104,8 @@ describe('storefront', () => {
   });
 
   it('a new customer registers, adds to cart, changes quantities, checks out with a bad then a good address, and cancels', async () => {
-    const page = await newPage(browser, server.url);
-    const plant = await plantWithStock(server.url, 5);
+    const page = await shop.page();
+    const plant = await plantWithStock(shop.url, 5);
     const email = `asha.${Date.now()}@example.in`;
 
     await page.goto('/register');
@@ -197,7 +186,7 @@ describe('storefront', () => {
     await page.waitForURL('**/orders', { timeout: 5000 });
 
     const token = await tokenOf(page);
-    const { data } = await api(server.url, '/orders', { token });
+    const { data } = await api(shop.url, '/orders', { token });
     const order = data.orders[0];
     assert.equal(order.total, plant.price * 2);
     const card = page.getByTestId('order-card').first();
@@ -219,7 +208,7 @@ describe('storefront', () => {
   });
 
   it('the demo customer signs in through the credentials toggle, honours the redirect, cannot open admin, and edits the profile', async () => {
-    const page = await newPage(browser, server.url, PHONE);
+    const page = await shop.page(PHONE);
     await page.goto('/orders');
     await page.waitForURL('**/login?redirect=%2Forders');
     await page.getByRole('button', { name: 'Show test credentials' }).click();
@@ -273,7 +262,7 @@ describe('storefront', () => {
   });
 
   it('an admin is sent from the shop to the dashboard and sees only the Admin Dashboard link', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     await signInWithDemo(page, 'admin');
     await page.waitForURL('**/admin/dashboard');
     for (const p of ['/', '/catalogue', '/cart', '/checkout', '/orders']) {
@@ -287,7 +276,7 @@ describe('storefront', () => {
   });
 
   it('theme and language survive a reload', async () => {
-    const page = await newPage(browser, server.url);
+    const page = await shop.page();
     await page.goto('/');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');

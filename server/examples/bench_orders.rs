@@ -7,8 +7,12 @@
 //! The server must run in demo mode (the demo admin creates the stock) with a high
 //! `HARIYALI_AUTH_RATE_PER_MINUTE` so that registering the workers is not rate-limited.
 
+#[path = "../tests/support/client.rs"]
+mod client;
+
 use std::time::{Duration, Instant};
 
+use client::sign_in;
 use serde_json::{json, Value};
 
 const PLANTS: usize = 8;
@@ -27,7 +31,7 @@ async fn main() {
         .build()
         .unwrap();
 
-    let admin = login(&client, &base, "admin@hariyali.in", "Admin@2025").await;
+    let admin = sign_in(&client, &base, "admin@hariyali.in", "Admin@2025").await;
     let mut plants = Vec::new();
     for i in 0..PLANTS {
         let form = reqwest::multipart::Form::new()
@@ -135,20 +139,4 @@ async fn main() {
         pick(0.99),
         latencies.last().map(|d| d.as_secs_f64() * 1000.0).unwrap_or(0.0),
     );
-}
-
-async fn login(client: &reqwest::Client, base: &str, email: &str, password: &str) -> String {
-    let res: Value = client
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    res["token"]
-        .as_str()
-        .expect("demo admin signs in")
-        .to_string()
 }

@@ -12,6 +12,9 @@
 //! order shipped before its customer cancelled, an order with an empty cart) are counted
 //! apart as "refused".
 
+#[path = "../tests/support/client.rs"]
+mod client;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -19,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use client::{free_port, sign_in};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -394,14 +398,6 @@ impl Drop for Server {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 fn average(samples: &[(f64, u64)], from: f64, to: f64) -> f64 {
     let picked: Vec<u64> = samples
         .iter()
@@ -600,17 +596,4 @@ async fn main() {
     if !passed {
         std::process::exit(1);
     }
-}
-
-async fn sign_in(client: &reqwest::Client, base: &str, email: &str, password: &str) -> String {
-    let res: Value = client
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    res["token"].as_str().expect("signed in").to_string()
 }

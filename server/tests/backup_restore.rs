@@ -6,6 +6,8 @@
 //! Backups are a SQLite matter (PostgreSQL has pg_dump and pg_restore), so this test makes
 //! its own SQLite shop whichever database the suite runs on.
 
+#[path = "support/client.rs"]
+mod client;
 #[path = "support/process.rs"]
 mod process;
 
@@ -16,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use client::sign_in;
 use process::ServerProcess;
 use serde_json::{json, Value};
 
@@ -66,18 +69,6 @@ async fn catalogue(client: &reqwest::Client, base: &str) -> Vec<(String, String,
         .collect();
     plants.sort();
     plants
-}
-
-async fn sign_in(client: &reqwest::Client, base: &str, email: &str, password: &str) -> String {
-    let res = client
-        .post(format!("{base}/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200, "sign in {email}");
-    let body: Value = res.json().await.unwrap();
-    body["token"].as_str().unwrap().to_string()
 }
 
 /// When an order was acknowledged relative to the backup.

@@ -1,17 +1,17 @@
 //! Stock under contention, through real sockets: many customers race for the last units.
 
+#[path = "support/client.rs"]
+mod client;
 mod common;
 #[path = "support/process.rs"]
 mod process;
 
 use std::sync::Arc;
 
-use hariyali::auth::password;
 use hariyali::auth::tokens::TokenKeys;
 use hariyali::config::StorageConfig;
 use hariyali::domain::validation::ValidPlant;
 use hariyali::store::plants::{self, InitialRatings, PlantImages};
-use hariyali::store::users::{self, NewUser, Role};
 use hariyali::store::Db;
 use serde_json::json;
 use tokio::sync::Barrier;
@@ -43,24 +43,7 @@ async fn seed(db: &Db, keys: &TokenKeys) -> (String, Vec<String>) {
     .await
     .unwrap();
     tx.commit().await.unwrap();
-    // One hash for all: these customers sign in by token, not by password.
-    let hash = password::hash_now(common::PASSWORD).unwrap();
-    let mut tokens = Vec::new();
-    for i in 0..CUSTOMERS {
-        let email = format!("racer{i}@example.in");
-        let user = users::insert(
-            db,
-            NewUser {
-                name: "Race Customer",
-                email: &email,
-                password_hash: &hash,
-                role: Role::Customer,
-            },
-        )
-        .await
-        .unwrap();
-        tokens.push(keys.issue(&user.id, user.token_version).unwrap());
-    }
+    let tokens = common::customers_with_tokens(db, keys, "racer", CUSTOMERS).await;
     (plant.id, tokens)
 }
 

@@ -11,6 +11,8 @@
 //! sent again with the same `Idempotency-Key`, so each lost answer is settled (the order
 //! was either committed, and is replayed, or rolled back, and is placed now).
 
+#[path = "support/client.rs"]
+mod client;
 mod common;
 #[path = "support/process.rs"]
 mod process;
@@ -20,11 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use hariyali::auth::password;
 use hariyali::auth::tokens::TokenKeys;
 use hariyali::domain::validation::ValidPlant;
 use hariyali::store::plants::{self, InitialRatings, PlantImages};
-use hariyali::store::users::{self, NewUser, Role};
 use hariyali::store::Db;
 use process::ServerProcess;
 use serde_json::{json, Value};
@@ -67,23 +67,7 @@ async fn seed(db: &Db) -> Seeded {
     }
     tx.commit().await.unwrap();
     let keys = TokenKeys::new(SECRET.as_bytes(), 1);
-    let hash = password::hash_now(common::PASSWORD).unwrap();
-    let mut tokens = Vec::new();
-    for i in 0..CUSTOMERS {
-        let email = format!("crash{i}@example.in");
-        let user = users::insert(
-            db,
-            NewUser {
-                name: "Crash Customer",
-                email: &email,
-                password_hash: &hash,
-                role: Role::Customer,
-            },
-        )
-        .await
-        .unwrap();
-        tokens.push(keys.issue(&user.id, user.token_version).unwrap());
-    }
+    let tokens = common::customers_with_tokens(db, &keys, "crash", CUSTOMERS).await;
     Seeded { plant_ids, tokens }
 }
 

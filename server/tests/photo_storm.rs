@@ -3,10 +3,13 @@
 //! stay under 1 GB of memory (peak resident set, VmHWM), answer every message (or, after
 //! 30 s in the queue, say 503 with Retry-After), and keep the catalogue answering meanwhile.
 
+#[path = "support/client.rs"]
+mod client;
 mod common;
+#[path = "support/process.rs"]
+mod process;
 
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use process::ServerProcess;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,23 +18,6 @@ const MESSAGES: usize = 50;
 const PHOTOS: usize = 5;
 const TARGET_PHOTO_BYTES: usize = 9_800_000;
 const MEMORY_LIMIT_KB: u64 = 1024 * 1024;
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// A field of /proc/<pid>/status, in kB.
 fn proc_status_kb(pid: u32, field: &str) -> u64 {
@@ -90,42 +76,23 @@ fn chat_body(photo: &[u8]) -> (String, Vec<u8>) {
 async fn fifty_photo_messages_at_once_stay_under_a_gigabyte() {
     let dir = tempfile::tempdir().unwrap();
     let url = common::database_url(dir.path()).await;
-    let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_hariyali"))
-        .arg("serve")
-        .env("DATABASE_URL", &url)
-        .env("HARIYALI_DATA_DIR", dir.path())
-        .env("HARIYALI_ADDR", addr.to_string())
-        .env("HARIYALI_DEMO", "1")
-        // Fifty clients behind a proxy, each within the default per-client limits.
-        .env("HARIYALI_TRUST_PROXY", "1")
-        .env("JWT_SECRET", "storm-secret-storm-secret-storm-secret")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start hariyali");
-    let pid = child.id();
-    let _server = Server(child);
-    let base = format!("http://{addr}");
+    // Fifty clients behind a proxy, each within the default per-client limits.
+    let server = ServerProcess::start_with(
+        &url,
+        dir.path(),
+        "storm-secret-storm-secret-storm-secret",
+        &[
+            ("HARIYALI_DEMO", "1"),
+            ("HARIYALI_TRUST_PROXY", "1"),
+            ("RUST_LOG", "warn"),
+        ],
+    )
+    .await;
+    let (pid, base) = (server.pid(), server.base.clone());
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(120))
         .build()
         .unwrap();
-    let mut ready = false;
-    for _ in 0..200 {
-        if client
-            .get(format!("{base}/readyz"))
-            .send()
-            .await
-            .is_ok_and(|r| r.status() == 200)
-        {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(ready, "hariyali did not become ready");
 
     let photo = photo(TARGET_PHOTO_BYTES);
     assert!(

@@ -47,6 +47,16 @@ async fn resolve(state: &AppState, token: &str) -> Result<Option<User>, ApiError
     Ok((user.token_version == claims.ver).then_some(user))
 }
 
+/// The signed-in user when they hold `role`: a visitor gets 401, the other role 403.
+async fn signed_in_as(role: Role, parts: &mut Parts, state: &AppState) -> Result<User, ApiError> {
+    let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
+    if user.role == role {
+        Ok(user)
+    } else {
+        Err(ApiError::forbidden())
+    }
+}
+
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
@@ -71,11 +81,9 @@ impl FromRequestParts<AppState> for Customer {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
-        match user.role {
-            Role::Customer => Ok(Customer(user)),
-            Role::Admin => Err(ApiError::forbidden()),
-        }
+        signed_in_as(Role::Customer, parts, state)
+            .await
+            .map(Customer)
     }
 }
 
@@ -86,11 +94,7 @@ impl FromRequestParts<AppState> for Admin {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
-        match user.role {
-            Role::Admin => Ok(Admin(user)),
-            Role::Customer => Err(ApiError::forbidden()),
-        }
+        signed_in_as(Role::Admin, parts, state).await.map(Admin)
     }
 }
 

@@ -318,6 +318,9 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
             "description",
             "Description must be between 10 and 1000 characters",
         );
+    } else if description.contains('\0') {
+        // PostgreSQL cannot store U+0000; SQLite could, so both refuse it.
+        errors.push("description", "Description cannot contain NUL characters");
     }
 
     let price = whole_number(form.price.as_deref(), "price", "Price", errors);

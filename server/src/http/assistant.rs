@@ -2,7 +2,7 @@
 //! the database so any instance can continue a chat. Errors carry their text in `error` too.
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::future::join_all;
@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::openapi::{BadRequest, ChatReply, MessageReply, TooLarge, TooManyRequests};
+use super::extract::{AppPath, MSG_NUL_TEXT};
+use super::openapi::{BadRequest, ChatReply, MessageReply, NotFound, TooLarge, TooManyRequests};
 use super::respond::ok;
 use crate::assistant::engine::{Memory, Question};
 use crate::assistant::llm::Grounding;
@@ -201,11 +202,11 @@ fn too_many_messages(wait: std::time::Duration) -> ChatError {
     params(("session_id" = String, Path, description = "The chat's session id")),
     responses(
         (status = 200, description = "Session forgotten", body = MessageReply),
-        BadRequest,
+        BadRequest, NotFound,
     ))]
 async fn end_session(
     State(state): State<AppState>,
-    Path(session_id): Path<String>,
+    AppPath(session_id): AppPath<String>,
 ) -> ChatResult<Response> {
     if !valid_session_id(&session_id) {
         return Err(bad("Invalid session id."));
@@ -258,9 +259,9 @@ async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
                 }
                 form.images.push(bytes);
             }
-            "message" => form.text = field.text().await.map_err(multipart_error)?,
+            "message" => form.text = text_field(field).await?,
             "sessionId" => {
-                let id = field.text().await.map_err(multipart_error)?;
+                let id = text_field(field).await?;
                 let id = id.trim();
                 if !id.is_empty() {
                     form.session_id = Some(id.to_string());
@@ -270,6 +271,15 @@ async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
         }
     }
     Ok(form)
+}
+
+/// A text part of the form; U+0000 is refused (see `MSG_NUL_TEXT`).
+async fn text_field(field: axum::extract::multipart::Field<'_>) -> ChatResult<String> {
+    let text = field.text().await.map_err(multipart_error)?;
+    if text.contains('\0') {
+        return Err(bad(MSG_NUL_TEXT));
+    }
+    Ok(text)
 }
 
 fn multipart_error(err: MultipartError) -> ChatError {

@@ -1,6 +1,6 @@
 //! The customer's cart (admins do not shop: 403).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::AppJson;
+use super::extract::{AppJson, AppPath};
 use super::openapi::{BadRequest, CartReply, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::respond::ok;
 use crate::auth::Customer;
@@ -129,7 +129,7 @@ struct UpdateBody {
 async fn update(
     State(state): State<AppState>,
     Customer(user): Customer,
-    Path(plant_ref): Path<String>,
+    AppPath(plant_ref): AppPath<String>,
     AppJson(body): AppJson<UpdateBody>,
 ) -> ApiResult<Response> {
     let quantity = match body.quantity {
@@ -172,7 +172,7 @@ async fn update(
 async fn remove(
     State(state): State<AppState>,
     Customer(user): Customer,
-    Path(plant_ref): Path<String>,
+    AppPath(plant_ref): AppPath<String>,
 ) -> ApiResult<Response> {
     // A deleted plant has already left every cart, so only live plants can be removed here.
     let plant_id = match plants::find(&state.db, &plant_ref).await? {

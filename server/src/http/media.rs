@@ -2,9 +2,11 @@
 //! content hash, so they never change: browsers may keep them for a year, and the ETag is
 //! derived from the name alone, so a revalidation is answered without reading the store.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+
+use super::extract::AppPath;
 use sha2::{Digest, Sha256};
 
 use crate::error::{ApiError, ApiResult};
@@ -13,7 +15,7 @@ use crate::state::AppState;
 
 pub async fn serve(
     State(state): State<AppState>,
-    Path(key): Path<String>,
+    AppPath(key): AppPath<String>,
     request: HeaderMap,
 ) -> ApiResult<Response> {
     let etag = etag_of(&key);

@@ -1,6 +1,6 @@
 //! Orders for customers (place, list, read, cancel) and for admins (list, move, stats).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
 use serde::Deserialize;
@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AddressBody;
-use super::extract::{AppJson, AppQuery};
+use super::extract::{AppJson, AppPath, AppQuery};
 use super::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, OrderListReply, OrderPageReply,
     OrderReply, StatsReply, TooLarge,
@@ -151,7 +151,7 @@ async fn list_mine(State(state): State<AppState>, Customer(user): Customer) -> A
 async fn show(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     let is_admin = user.role == Role::Admin;
     match orders::find(&state.db, &id, is_admin).await? {
@@ -170,7 +170,7 @@ async fn show(
 async fn cancel(
     State(state): State<AppState>,
     Customer(user): Customer,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     match orders::change_status(
         &state.db,
@@ -229,7 +229,7 @@ fn parse_status(value: Option<&str>) -> ApiResult<OrderStatus> {
 async fn change_status(
     State(state): State<AppState>,
     Admin(admin): Admin,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
     AppJson(body): AppJson<StatusBody>,
 ) -> ApiResult<Response> {
     let to = parse_status(body.status.as_deref())?;

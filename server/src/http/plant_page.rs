@@ -2,9 +2,11 @@
 //! description, Open Graph tags and Product structured data in the head, so search engines
 //! and link previews see the plant without running the app.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+
+use super::extract::AppPath;
 use serde_json::json;
 
 use crate::error::ApiResult;
@@ -17,7 +19,7 @@ const HEAD_END: &str = "<!--/hariyali:head-->";
 pub async fn serve(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
         .await

@@ -1,7 +1,7 @@
 //! The catalogue: public listing and detail, admin create, update, delete and count.
 
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::cache::Prepared;
-use super::extract::AppQuery;
+use super::extract::{AppPath, AppQuery};
 use super::openapi::{
     BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
     NotSignedIn, PlantCountReply, PlantListReply, PlantReply, TooLarge,
@@ -213,7 +213,7 @@ async fn categories(headers: HeaderMap) -> Response {
 async fn detail(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     from_cache(&state, format!("detail:{id}"), &headers, async {
         let plant = plants::find(&state.db, &id)
@@ -294,7 +294,7 @@ async fn create(
 async fn update(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
     let (plant, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
@@ -328,7 +328,7 @@ async fn update(
 async fn remove(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     if !plants::soft_delete(&state.db, &id).await? {
         return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));

@@ -1,6 +1,6 @@
 //! Ratings from delivered orders.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::extract::AppJson;
+use super::extract::{AppJson, AppPath};
 use super::openapi::{
     BadRequest, Conflict, ExistingRatingReply, Forbidden, NotFound, NotSignedIn, RatingReply,
     TooLarge,
@@ -97,12 +97,12 @@ async fn rate(
     ),
     responses(
         (status = 200, description = "The rating, or null", body = ExistingRatingReply),
-        NotSignedIn, Forbidden,
+        NotSignedIn, Forbidden, NotFound,
     ))]
 async fn existing(
     State(state): State<AppState>,
     Customer(user): Customer,
-    Path((order_id, plant_id)): Path<(String, String)>,
+    AppPath((order_id, plant_id)): AppPath<(String, String)>,
 ) -> ApiResult<Response> {
     let rating = ratings::find(&state.db, &user.id, &order_id, &plant_id).await?;
     Ok(ok(json!({ "rating": rating })))

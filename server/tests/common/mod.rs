@@ -87,6 +87,34 @@ pub async fn database_url(dir: &std::path::Path) -> String {
     }
 }
 
+/// `n` customers written straight into the database (one password hash for all: they sign
+/// in by token, never by password), each with a token signed by `keys`.
+pub async fn customers_with_tokens(
+    db: &hariyali::store::Db,
+    keys: &hariyali::auth::tokens::TokenKeys,
+    label: &str,
+    n: usize,
+) -> Vec<String> {
+    let hash = password::hash_now(PASSWORD).unwrap();
+    let mut tokens = Vec::with_capacity(n);
+    for i in 0..n {
+        let email = format!("{label}{i}@example.in");
+        let user = users::insert(
+            db,
+            NewUser {
+                name: "Test Customer",
+                email: &email,
+                password_hash: &hash,
+                role: Role::Customer,
+            },
+        )
+        .await
+        .unwrap();
+        tokens.push(keys.issue(&user.id, user.token_version).unwrap());
+    }
+    tokens
+}
+
 impl TestApp {
     /// An empty shop (no demo data).
     pub async fn new() -> Self {

@@ -1,11 +1,14 @@
 //! The real `hariyali` binary as a child process, for tests that kill it, restart it or run
-//! two side by side. Included with `#[path]` by the tests that need it.
+//! two side by side. Included with `#[path]` by the tests that need it, next to
+//! `support/client.rs` (for the free port).
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+
+use crate::client::free_port;
 
 pub struct ServerProcess {
     child: Child,
@@ -15,6 +18,17 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts `hariyali serve` on a free loopback port and waits until `/readyz` answers.
     pub async fn start(database_url: &str, data_dir: &Path, secret: &str) -> ServerProcess {
+        Self::start_with(database_url, data_dir, secret, &[]).await
+    }
+
+    /// As `start`, with `settings` (environment variables) set after, and so over, the
+    /// defaults: an empty shop, a pool of 4, errors logged only.
+    pub async fn start_with(
+        database_url: &str,
+        data_dir: &Path,
+        secret: &str,
+        settings: &[(&str, &str)],
+    ) -> ServerProcess {
         let addr: SocketAddr = format!("127.0.0.1:{}", free_port()).parse().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_hariyali"))
             .arg("serve")
@@ -25,6 +39,7 @@ impl ServerProcess {
             .env("JWT_SECRET", secret)
             .env("HARIYALI_DB_POOL", "4")
             .env("RUST_LOG", "error")
+            .envs(settings.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
@@ -64,12 +79,4 @@ impl Drop for ServerProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
