@@ -631,6 +631,15 @@ async fn admins_list_filter_search_and_page_orders_with_customers() {
     assert_eq!(page2.body["pages"], 2);
     assert_eq!(page2.body["orders"].as_array().unwrap().len(), 1);
     assert_eq!(page2.body["orders"][0]["_id"], asha_orders[0].as_str());
+    // A page so far out that (page - 1) × limit overflows is empty, not a 500.
+    let far = app
+        .get(
+            "/api/orders/admin/all?limit=100&page=9223372036854775807",
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(far.status, StatusCode::OK, "{:?}", far.body);
+    assert!(far.body["orders"].as_array().unwrap().is_empty());
 
     assert_eq!(
         app.get("/api/orders/admin/all?status=lost", Some(&admin))

@@ -261,7 +261,7 @@ pub async fn list_for_admin(
     }
     let rows = query
         .bind(filter.limit)
-        .bind((filter.page - 1) * filter.limit)
+        .bind((filter.page - 1).saturating_mul(filter.limit))
         .fetch_all(&mut *conn)
         .await?;
     Ok((complete(&mut conn, rows, true).await?, total))
