@@ -196,7 +196,10 @@ pub async fn list(db: &Db, filter: &PlantFilter) -> Result<(Vec<Plant>, i64), sq
     let total = count_query.fetch_one(db.reader()).await?;
 
     let limit_n = next(&mut params, Param::Int(filter.limit));
-    let offset_n = next(&mut params, Param::Int((filter.page - 1).saturating_mul(filter.limit)));
+    let offset_n = next(
+        &mut params,
+        Param::Int((filter.page - 1).saturating_mul(filter.limit)),
+    );
     let sql = format!("SELECT {COLUMNS} FROM plants WHERE {where_clause} ORDER BY {order} LIMIT {limit_n} OFFSET {offset_n}");
     let mut query = sqlx::query_as::<_, PlantRow>(&sql);
     for p in params {
