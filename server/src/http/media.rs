@@ -5,10 +5,9 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-
-use super::extract::AppPath;
 use sha2::{Digest, Sha256};
 
+use super::extract::AppPath;
 use crate::error::{ApiError, ApiResult};
 use crate::media::store::{content_type, IMMUTABLE};
 use crate::state::AppState;

@@ -5,10 +5,9 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-
-use super::extract::AppPath;
 use serde_json::json;
 
+use super::extract::AppPath;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store::plants::{self, Plant};
