@@ -65,23 +65,35 @@ login() {
         "$python" -c 'import json, sys; print(json.load(sys.stdin)["token"])'
 }
 
-# What a run's JSON report says: "passed", "tool-crash" (no check failed and every error is
-# one schemathesis could not classify, i.e. an exception inside its own generator) or
-# "failed".
+# What a run's JSON report says, as "<verdict> <cases generated>". The verdict is
+# - "passed": every case passed and nothing broke;
+# - "cut": every case passed, and the only errors are ones schemathesis could not classify
+#   ("Runtime Error") in a run its own --max-time stopped. Its time limit interrupts the
+#   generator wherever it is, even inside Python's compiler (a KeyError from linecache, a
+#   SystemError "AST constructor recursion depth mismatch"); a bounded run ends that way;
+# - "tool-crash": the same unclassified errors in a run that was not cut short (a Hypothesis
+#   FlakyFailure, an IndexError in its shrinker);
+# - "failed": anything else (a failed check, a network error, no report).
 verdict() {
     "$python" - "$1" <<'PY'
 import json, sys
 try:
     report = json.load(open(sys.argv[1]))
 except (OSError, ValueError):
-    print("failed"); sys.exit()
+    print("failed 0"); sys.exit()
+cases = report.get("test_cases", {}).get("generated", 0)
 errors = report.get("errors", [])
-if report.get("exit_code") == 0 and not report.get("failures") and not errors:
-    print("passed")
-elif not report.get("failures") and errors and all(e["title"] == "Runtime Error" for e in errors):
-    print("tool-crash")
+only_tool_errors = errors and all(e["title"] == "Runtime Error" for e in errors)
+if report.get("failures"):
+    print("failed", cases)
+elif report.get("exit_code") == 0 and not errors:
+    print("passed", cases)
+elif only_tool_errors and report.get("stop_reason") == "max_time":
+    print("cut", cases)
+elif only_tool_errors:
+    print("tool-crash", cases)
 else:
-    print("failed")
+    print("failed", cases)
 PY
 }
 
@@ -97,10 +109,9 @@ share() {
     echo $(( s < 10 ? 10 : s ))
 }
 # One run as $1 (visitor, customer, admin) on database leg $2; the rest are extra arguments.
-# Schemathesis 4.32.5 now and then dies inside Hypothesis (a FlakyFailure while generating
-# multipart examples, an IndexError in its shrinker) after every case passed: such a run is
-# repeated once on what is left of its share. A failed check, a network error or a second
-# crash fails the run.
+# A run that crashed inside schemathesis with every case passed (see `verdict`) is repeated
+# once on what is left of its share; a failed check, a network error or a second crash
+# fails it.
 run_as() {
     local who="$1" leg="$2"
     shift 2
@@ -115,11 +126,14 @@ run_as() {
             "$base/api/openapi.json" --checks "$checks" --max-time "$seconds" --workers 2 \
             --seed 20261123 --request-timeout 20 --suppress-health-check all \
             --report json --report-json-path "$report" "$@") 2>&1 | tee "$log" || true
-        local cases
-        cases="$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["test_cases"]["generated"])' "$report" 2>/dev/null || echo 0)"
+        local outcome cases
+        read -r outcome cases < <(verdict "$report")
         total_cases=$((total_cases + cases))
-        case "$(verdict "$report")" in
+        case "$outcome" in
             passed) break ;;
+            cut)
+                echo "== every case passed; schemathesis was stopped by its time limit mid-generation"
+                break ;;
             tool-crash)
                 seconds=$((deadline - SECONDS))
                 if [[ $attempt == 1 && $seconds -ge 10 ]]; then
