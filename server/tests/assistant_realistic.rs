@@ -21,7 +21,7 @@
 //! through the API (one Adenium and two Haworthia), which the admin moves to `shipped`.
 //! `signed_in = true` sends Priya's token; `account = "other"` sends the token of another,
 //! freshly registered customer with no orders (to prove her order never leaks). In `must`
-//! and `must_not`, `{order_id}` stands for the order's id.
+//! `must_not` and `turns`, `{order_id}` stands for the order's id.
 
 mod common;
 
@@ -422,7 +422,8 @@ async fn run_set<'a>(
         };
         let mut last = (StatusCode::OK, String::new());
         for turn in &item.turns {
-            last = ask(app, &session, turn, token).await;
+            let turn = turn.replace("{order_id}", &acc.order_id);
+            last = ask(app, &session, &turn, token).await;
             if !last.0.is_success() {
                 break;
             }
