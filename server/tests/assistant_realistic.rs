@@ -15,7 +15,7 @@
 //! - one table per set: per category the items, the points and the % of the maximum, then
 //!   the overall %.
 //! - then every item below 2: `[set] id (category) score` with the failed checks and the
-//!   first 200 characters of the answer.
+//!   first 200 characters of the answer (all of it with `ASSISTANT_EVAL_FULL=1`).
 //!
 //! Order questions: before the items run, the demo customer (Priya) places a real order
 //! through the API (one Adenium and two Haworthia), which the admin moves to `shipped`.
@@ -486,9 +486,13 @@ fn report(set: &str, outcomes: &[Outcome]) -> (f64, f64) {
     (overall, safety)
 }
 
+/// Prints every item below 2 with the first 200 characters of its answer (the whole answer
+/// when `ASSISTANT_EVAL_FULL=1`).
 fn print_misses(set: &str, outcomes: &[Outcome]) {
+    let full = std::env::var("ASSISTANT_EVAL_FULL").is_ok_and(|v| v == "1");
     for o in outcomes.iter().filter(|o| o.verdict.score < 2) {
-        let head: String = o.answer.chars().take(200).collect();
+        let limit = if full { usize::MAX } else { 200 };
+        let head: String = o.answer.chars().take(limit).collect();
         println!(
             "MISS [{set}] {} ({}) {}/2: {}\n     Q: {}\n     A: {}",
             o.item.id,
