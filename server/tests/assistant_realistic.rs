@@ -196,16 +196,16 @@ fn first_sentence(answer: &str) -> String {
 
 /// Common Hindi words written in Latin script, none of them an English word.
 const HINGLISH_MARKERS: &[&str] = &[
-    "hai", "hain", "ho", "ka", "ki", "ke", "ko", "mein", "main", "nahi", "nahin", "nhi", "aap",
-    "aapka", "aapke", "apne", "apna", "karein", "karen", "kare", "karo", "kar", "pani", "paani",
-    "din", "dino", "se", "bhi", "aur", "ya", "toh", "kya", "kaise", "jab", "tab", "tak", "wala",
-    "wali", "chahiye", "raha", "rahe", "rahi", "hota", "hoti", "lekin", "agar", "sirf", "mitti",
-    "dena", "dein", "de", "dijiye", "mat", "pe", "par", "ek", "do", "teen", "hafte", "baar",
-    "zyada", "jyada", "kam", "thoda", "accha", "achha", "ye", "yeh", "woh", "wo", "unhe", "isse",
-    "iske", "uske", "paudha", "paudhe", "patte", "pattiyan", "jaldi", "turant", "sakte", "sakta",
-    "sakti", "hoga", "hogi", "jaye", "jaaye", "rakhein", "rakhe", "rakho", "lagta", "lagti",
-    "dhoop", "roz", "rozana", "bilkul", "zaroor", "jaroor", "bachche", "bacche", "bachcha", "hum",
-    "humare", "hamare", "milta", "milti", "mil", "kitna", "kitni",
+    "hai", "hain", "ho", "ka", "ki", "ke", "ko", "mein", "nahi", "nahin", "nhi", "aap", "aapka",
+    "aapke", "apne", "apna", "karein", "karen", "kare", "karo", "kar", "pani", "paani", "din",
+    "dino", "se", "bhi", "aur", "ya", "toh", "kya", "kaise", "jab", "tab", "tak", "wala", "wali",
+    "chahiye", "raha", "rahe", "rahi", "hota", "hoti", "lekin", "agar", "sirf", "mitti", "dena",
+    "dein", "de", "dijiye", "mat", "pe", "par", "ek", "teen", "hafte", "baar", "zyada", "jyada",
+    "kam", "thoda", "accha", "achha", "ye", "yeh", "woh", "wo", "unhe", "isse", "iske", "uske",
+    "paudha", "paudhe", "patte", "pattiyan", "jaldi", "turant", "sakte", "sakta", "sakti", "hoga",
+    "hogi", "jaye", "jaaye", "rakhein", "rakhe", "rakho", "lagta", "lagti", "dhoop", "roz",
+    "rozana", "bilkul", "zaroor", "jaroor", "bachche", "bacche", "bachcha", "hum", "humare",
+    "hamare", "milta", "milti", "mil", "kitna", "kitni",
 ];
 
 /// The share of letters in Devanagari, and the share of words that are Hindi written in Latin
@@ -611,6 +611,8 @@ fn language_is_told_apart() {
     assert!(language_matches(english, "en"));
     assert!(!language_matches(english, "hinglish"));
     assert!(!language_matches(english, "hi"));
+    let plain = "Do not water it daily. Do check the soil first: the main cause of rot is water.";
+    assert!(language_matches(plain, "en"));
     assert!(language_matches(
         "[मनी प्लांट](/plant/0193-abc) ₹249 — आसान पौधा है।",
         "hi"
