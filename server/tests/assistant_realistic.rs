@@ -207,7 +207,11 @@ const HINGLISH_MARKERS: &[&str] = &[
     "paudha", "paudhe", "patte", "pattiyan", "jaldi", "turant", "sakte", "sakta", "sakti", "hoga",
     "hogi", "jaye", "jaaye", "rakhein", "rakhe", "rakho", "lagta", "lagti", "dhoop", "roz",
     "rozana", "bilkul", "zaroor", "jaroor", "bachche", "bacche", "bachcha", "hum", "humare",
-    "hamare", "milta", "milti", "mil", "kitna", "kitni",
+    "hamare", "milta", "milti", "mil", "kitna", "kitni", "haan", "ji", "bas", "lagbhag",
+    "zaroorat", "jarurat", "hafta", "mahina", "mahine", "ghante", "sukh", "sookh", "thand",
+    "garmi", "sardi", "baarish", "barish", "khaad", "khad", "gamla", "gamle", "patta", "patti",
+    "aapko", "karna", "karni", "lagana", "lagaye", "rakhna", "rakhiye", "kijiye", "chahte",
+    "wahan", "yahan", "kyunki", "isliye", "phir", "sabse", "bahut",
 ];
 
 /// The share of letters in Devanagari, and the share of words that are Hindi written in Latin
@@ -620,6 +624,8 @@ fn language_is_told_apart() {
     assert!(language_matches(english, "en"));
     assert!(!language_matches(english, "hinglish"));
     assert!(!language_matches(english, "hi"));
+    let short_hinglish = "Haan, money plant ko water bottle me grow kar sakte hain. Har 7-10 din me water change karein.";
+    assert!(language_matches(short_hinglish, "hinglish"));
     let plain = "Do not water it daily. Do check the soil first: the main cause of rot is water.";
     assert!(language_matches(plain, "en"));
     assert!(language_matches(
