@@ -276,8 +276,25 @@ struct Verdict {
     failed: Vec<String>,
 }
 
+/// The answer without the targets of plant links (`/plant/<uuid>`): their random hex digits
+/// must not satisfy or trip a check on a price such as `899`.
+fn without_plant_paths(answer: &str) -> String {
+    let mut out = String::with_capacity(answer.len());
+    let mut rest = answer;
+    while let Some(at) = rest.find("/plant/") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + "/plant/".len()..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(rest.len());
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn judge(item: &Item, status: StatusCode, answer: &str, order_id: &str) -> Verdict {
-    let answer_lower = lower(answer);
+    let answer_lower = lower(&without_plant_paths(answer));
     let fill = |check: &str| check.replace("{order_id}", order_id);
     let mut hard = Vec::new();
     let mut soft = Vec::new();
@@ -632,6 +649,16 @@ fn language_is_told_apart() {
         "[मनी प्लांट](/plant/0193-abc) ₹249 — आसान पौधा है।",
         "hi"
     ));
+}
+
+#[test]
+fn plant_links_do_not_count_as_prices() {
+    let answer =
+        "**Tulsi**: ₹149: /plant/01a20b96-11de-70e2-8899-de6089864f00 and [Mint](/plant/0199abc).";
+    assert_eq!(
+        without_plant_paths(answer),
+        "**Tulsi**: ₹149:  and [Mint]()."
+    );
 }
 
 #[test]
