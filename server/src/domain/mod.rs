@@ -4,3 +4,5 @@ pub mod common_password;
 pub mod ids;
 pub mod orders;
 pub mod validation;
+pub mod care;
+pub mod plant_extras;
