@@ -27,14 +27,31 @@ const BASES: [(&str, Option<&str>); 16] = [
     ("Adenium", None),
 ];
 const VARIETIES: [&str; 20] = [
-    "Golden", "Variegated", "Dwarf", "Giant", "Royal", "Desi", "Himalayan", "Kerala", "Nilgiri",
-    "Rajasthani", "Bengal", "Konkan", "Deccan", "Assam", "Malabar", "Coastal", "Silver", "Ruby",
-    "Emerald", "Sunset",
+    "Golden",
+    "Variegated",
+    "Dwarf",
+    "Giant",
+    "Royal",
+    "Desi",
+    "Himalayan",
+    "Kerala",
+    "Nilgiri",
+    "Rajasthani",
+    "Bengal",
+    "Konkan",
+    "Deccan",
+    "Assam",
+    "Malabar",
+    "Coastal",
+    "Silver",
+    "Ruby",
+    "Emerald",
+    "Sunset",
 ];
 const WORDS: [&str; 24] = [
-    "glossy", "leaves", "bright", "indirect", "light", "water", "weekly", "soil", "pot",
-    "nursery", "balcony", "monsoon", "summer", "fragrant", "flowers", "compact", "trailing",
-    "hardy", "grows", "fast", "shade", "terrace", "garden", "fresh",
+    "glossy", "leaves", "bright", "indirect", "light", "water", "weekly", "soil", "pot", "nursery",
+    "balcony", "monsoon", "summer", "fragrant", "flowers", "compact", "trailing", "hardy", "grows",
+    "fast", "shade", "terrace", "garden", "fresh",
 ];
 
 /// A deterministic pseudo-random sequence, so every run builds the same catalogue.
@@ -42,7 +59,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -70,7 +90,12 @@ fn catalogue(n: usize) -> Vec<IndexedPlant> {
                 image: Some(format!("/media/plants/{i}-card.webp")),
                 price: 99 + (i % 900) as i64,
                 care: Some(Care {
-                    light: [Light::Low, Light::Medium, Light::BrightIndirect, Light::FullSun][i % 4],
+                    light: [
+                        Light::Low,
+                        Light::Medium,
+                        Light::BrightIndirect,
+                        Light::FullSun,
+                    ][i % 4],
                     water: [Water::Low, Water::Medium, Water::High][i % 3],
                     difficulty: Difficulty::Easy,
                     pet_safe: i % 3 == 0,
@@ -98,7 +123,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn main() {
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(50_000);
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(50_000);
     let plants = catalogue(n);
     let rss_before = rss_kib();
     let started = Instant::now();
@@ -114,9 +142,26 @@ fn main() {
     );
     // What people type, letter by letter: prefixes, typos, Hindi, care words.
     let typed = [
-        "sna", "snak", "snak pl", "snake plant", "moneyp", "moneyplant", "aloev", "तुल", "तुलसी",
-        "gudh", "gudhal", "गुड़हल", "pothos", "golden mon", "himalayan tul", "pet safe",
-        "low light sn", "nee", "ruby jade 3", "zzqx",
+        "sna",
+        "snak",
+        "snak pl",
+        "snake plant",
+        "moneyp",
+        "moneyplant",
+        "aloev",
+        "तुल",
+        "तुलसी",
+        "gudh",
+        "gudhal",
+        "गुड़हल",
+        "pothos",
+        "golden mon",
+        "himalayan tul",
+        "pet safe",
+        "low light sn",
+        "nee",
+        "ruby jade 3",
+        "zzqx",
     ];
     for (label, mode) in [("suggest", Mode::AsYouType), ("search", Mode::Words)] {
         let mut times = Vec::new();
@@ -140,6 +185,9 @@ fn main() {
     let hits = index.search("snak plant", Mode::AsYouType, 8);
     println!(
         "\"snak plant\" → {}",
-        hits.iter().map(|h| index.plant(h).name.as_str()).collect::<Vec<_>>().join(", ")
+        hits.iter()
+            .map(|h| index.plant(h).name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
 }

@@ -55,8 +55,18 @@ async fn every_demo_plant_has_care_and_hindi_from_the_knowledge_base() {
         assert!(["easy", "moderate", "expert"].contains(&care["difficulty"].as_str().unwrap()));
         assert!(care["petSafe"].is_boolean() && care["childSafe"].is_boolean());
         let hi = p["nameHi"].as_str().expect("nameHi");
-        assert!(hi.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)), "{hi}");
-        assert!(p["descriptionHi"].as_str().expect("descriptionHi").chars().count() >= 10);
+        assert!(
+            hi.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c)),
+            "{hi}"
+        );
+        assert!(
+            p["descriptionHi"]
+                .as_str()
+                .expect("descriptionHi")
+                .chars()
+                .count()
+                >= 10
+        );
     }
     // The knowledge base's facts, not guesses: pothos is toxic to cats and dogs.
     let money = plant_named(&app, "Money Plant").await;
@@ -66,7 +76,10 @@ async fn every_demo_plant_has_care_and_hindi_from_the_knowledge_base() {
     assert_eq!(spider["care"]["petSafe"], true);
     assert_eq!(plant_named(&app, "Hibiscus").await["nameHi"], "गुड़हल");
     let detail = app
-        .get(&format!("/api/plants/{}", money["plantId"].as_str().unwrap()), None)
+        .get(
+            &format!("/api/plants/{}", money["plantId"].as_str().unwrap()),
+            None,
+        )
         .await;
     assert_eq!(detail.body["plant"]["care"], money["care"]);
 }
@@ -91,15 +104,23 @@ async fn search_forgives_typos_hindi_aliases_and_care_words() {
             .await;
         assert_eq!(res.status, StatusCode::OK);
         let found = names(&res);
-        assert_eq!(found.first().map(String::as_str), Some(want), "{typed}: {found:?}");
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some(want),
+            "{typed}: {found:?}"
+        );
     }
     // Care words filter by the plants' care.
-    let res = app.get("/api/plants?search=pet%20safe&limit=200", None).await;
+    let res = app
+        .get("/api/plants?search=pet%20safe&limit=200", None)
+        .await;
     assert!(res.body["total"].as_i64().unwrap() >= 5, "{}", res.body);
     for p in res.body["plants"].as_array().unwrap() {
         assert_eq!(p["care"]["petSafe"], true, "{}", p["name"]);
     }
-    let res = app.get("/api/plants?search=low%20light&limit=200", None).await;
+    let res = app
+        .get("/api/plants?search=low%20light&limit=200", None)
+        .await;
     assert!(names(&res).contains(&"Snake Plant".to_string()));
     for p in res.body["plants"].as_array().unwrap() {
         assert_eq!(p["care"]["light"], "low", "{}", p["name"]);
@@ -109,7 +130,10 @@ async fn search_forgives_typos_hindi_aliases_and_care_words() {
     assert_eq!(names(&res)[0], "Spider Plant");
     // Best match first unless another order is asked for, which then holds.
     let res = app
-        .get("/api/plants?search=plant&sortBy=price&sortOrder=asc&limit=200", None)
+        .get(
+            "/api/plants?search=plant&sortBy=price&sortOrder=asc&limit=200",
+            None,
+        )
         .await;
     let prices: Vec<i64> = res.body["plants"]
         .as_array()
@@ -117,13 +141,23 @@ async fn search_forgives_typos_hindi_aliases_and_care_words() {
         .iter()
         .map(|p| p["price"].as_i64().unwrap())
         .collect();
-    assert!(prices.len() > 3 && prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
+    assert!(
+        prices.len() > 3 && prices.windows(2).all(|w| w[0] <= w[1]),
+        "{prices:?}"
+    );
     // Paging through relevance-ordered matches: pages do not overlap and `total` is right.
     let all = names(&app.get("/api/plants?search=plant&limit=200", None).await);
-    let first = app.get("/api/plants?search=plant&limit=2&page=1", None).await;
-    let second = app.get("/api/plants?search=plant&limit=2&page=2", None).await;
+    let first = app
+        .get("/api/plants?search=plant&limit=2&page=1", None)
+        .await;
+    let second = app
+        .get("/api/plants?search=plant&limit=2&page=2", None)
+        .await;
     assert_eq!(first.body["total"].as_i64().unwrap() as usize, all.len());
-    assert_eq!([names(&first), names(&second)].concat(), all[..4.min(all.len())]);
+    assert_eq!(
+        [names(&first), names(&second)].concat(),
+        all[..4.min(all.len())]
+    );
     // Search combines with the other filters.
     let res = app
         .get("/api/plants?search=tulsi&category=Succulents", None)
@@ -134,7 +168,9 @@ async fn search_forgives_typos_hindi_aliases_and_care_words() {
 #[tokio::test]
 async fn pet_safe_and_light_filters_and_their_bad_values() {
     let app = TestApp::demo().await;
-    let res = app.get("/api/plants?petSafe=true&light=low&limit=200", None).await;
+    let res = app
+        .get("/api/plants?petSafe=true&light=low&limit=200", None)
+        .await;
     assert_eq!(res.status, StatusCode::OK);
     for p in res.body["plants"].as_array().unwrap() {
         assert_eq!(p["care"]["petSafe"], true);
@@ -183,9 +219,17 @@ async fn suggestions_complete_what_is_typed() {
     assert_eq!(res.body["success"], true);
     assert_eq!(suggested(&res)[0], "Snake Plant");
     let first = &res.body["suggestions"][0];
-    let mut fields: Vec<&str> = first.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut fields: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     fields.sort_unstable();
-    assert_eq!(fields, ["_id", "image", "name", "nameHi", "plantId", "price"]);
+    assert_eq!(
+        fields,
+        ["_id", "image", "name", "nameHi", "plantId", "price"]
+    );
     assert!(first["plantId"].as_str().unwrap().starts_with("PL-"));
     for (typed, want) in [
         ("तुल", "Tulsi"),
@@ -197,7 +241,11 @@ async fn suggestions_complete_what_is_typed() {
         let res = app
             .get(&format!("/api/plants/suggest?q={}", query(typed)), None)
             .await;
-        assert_eq!(suggested(&res).first().map(String::as_str), Some(want), "{typed}");
+        assert_eq!(
+            suggested(&res).first().map(String::as_str),
+            Some(want),
+            "{typed}"
+        );
     }
     // Never more than eight, and nothing for nothing typed.
     let res = app.get("/api/plants/suggest?q=plant", None).await;
@@ -210,7 +258,9 @@ async fn suggestions_complete_what_is_typed() {
     let res = app.get("/api/plants/suggest?q=%25%25", None).await;
     assert_eq!(res.body["suggestions"], Value::Array(vec![]));
     let long = "a".repeat(101);
-    let res = app.get(&format!("/api/plants/suggest?q={long}"), None).await;
+    let res = app
+        .get(&format!("/api/plants/suggest?q={long}"), None)
+        .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert_eq!(res.message(), "q must be at most 100 characters");
     // Signed-in callers get the same answer.
@@ -258,7 +308,11 @@ async fn the_admin_form_sets_keeps_and_clears_care_and_hindi() {
 
     // Fields left out keep their values.
     let res = app
-        .send(Multipart::plant("Neelkamal").request(Method::PUT, &format!("/api/plants/{id}"), Some(&admin)))
+        .send(Multipart::plant("Neelkamal").request(
+            Method::PUT,
+            &format!("/api/plants/{id}"),
+            Some(&admin),
+        ))
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.body);
     assert_eq!(res.body["plant"]["nameHi"], "नीलकमल");
@@ -266,45 +320,70 @@ async fn the_admin_form_sets_keeps_and_clears_care_and_hindi() {
     // Sent empty, they are cleared.
     let res = app
         .send(
-            with_care(Multipart::plant("Neelkamal").text("nameHi", ""), ["", "", "", "", ""])
-                .request(Method::PUT, &format!("/api/plants/{id}"), Some(&admin)),
+            with_care(
+                Multipart::plant("Neelkamal").text("nameHi", ""),
+                ["", "", "", "", ""],
+            )
+            .request(Method::PUT, &format!("/api/plants/{id}"), Some(&admin)),
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.body);
     assert_eq!(res.body["plant"]["nameHi"], Value::Null);
     assert_eq!(res.body["plant"]["care"], Value::Null);
-    assert_eq!(res.body["plant"]["descriptionHi"], "पानी में उगने वाला नीला कमल, धूप पसंद है।");
+    assert_eq!(
+        res.body["plant"]["descriptionHi"],
+        "पानी में उगने वाला नीला कमल, धूप पसंद है।"
+    );
     let res = app.get("/api/plants/suggest?q=नीलकम", None).await;
-    assert!(suggested(&res).is_empty(), "the old Hindi name is gone from the index");
+    assert!(
+        suggested(&res).is_empty(),
+        "the old Hindi name is gone from the index"
+    );
 
     // Bad values name their fields; half a care block is refused.
     let res = app
         .send(
-            with_care(Multipart::plant("Kamal").text("nameHi", "क"), ["dim", "low", "easy", "maybe", "no"])
-                .request(Method::POST, "/api/plants", Some(&admin)),
+            with_care(
+                Multipart::plant("Kamal").text("nameHi", "क"),
+                ["dim", "low", "easy", "maybe", "no"],
+            )
+            .request(Method::POST, "/api/plants", Some(&admin)),
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert_eq!(res.error_fields(), ["nameHi", "careLight", "carePetSafe"]);
     let res = app
-        .send(
-            Multipart::plant("Kamal")
-                .text("careLight", "low")
-                .request(Method::POST, "/api/plants", Some(&admin)),
-        )
+        .send(Multipart::plant("Kamal").text("careLight", "low").request(
+            Method::POST,
+            "/api/plants",
+            Some(&admin),
+        ))
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         res.error_fields(),
-        ["careWater", "careDifficulty", "carePetSafe", "careChildSafe"]
+        [
+            "careWater",
+            "careDifficulty",
+            "carePetSafe",
+            "careChildSafe"
+        ]
     );
 
     // Only an admin may set them.
     let customer = app.customer().await;
-    for (token, status) in [(None, StatusCode::UNAUTHORIZED), (Some(customer.as_str()), StatusCode::FORBIDDEN)] {
+    for (token, status) in [
+        (None, StatusCode::UNAUTHORIZED),
+        (Some(customer.as_str()), StatusCode::FORBIDDEN),
+    ] {
         let res = app
-            .send(with_care(Multipart::plant("Kamal"), ["low", "low", "easy", "true", "true"])
-                .request(Method::POST, "/api/plants", token))
+            .send(
+                with_care(
+                    Multipart::plant("Kamal"),
+                    ["low", "low", "easy", "true", "true"],
+                )
+                .request(Method::POST, "/api/plants", token),
+            )
             .await;
         assert_eq!(res.status, status);
     }
@@ -326,7 +405,11 @@ async fn instance(url: &str, dir: &std::path::Path, freshness_ms: u64) -> axum::
     let mut config = ServeConfig::for_tests();
     config.demo = Some(BoolFlag(true));
     config.catalogue_cache_ms = freshness_ms;
-    hariyali::app(hariyali::build_state(&storage, config).await.expect("state"))
+    hariyali::app(
+        hariyali::build_state(&storage, config)
+            .await
+            .expect("state"),
+    )
 }
 
 async fn suggest_on(router: &axum::Router, q: &str) -> Vec<String> {
@@ -335,7 +418,9 @@ async fn suggest_on(router: &axum::Router, q: &str) -> Vec<String> {
         .body(axum::body::Body::empty())
         .unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.unwrap();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
     let body: Value = serde_json::from_slice(&bytes).unwrap();
     body["suggestions"]
         .as_array()
@@ -354,7 +439,10 @@ async fn another_instance_learns_of_a_change_within_the_freshness_period() {
     let first = instance(&url, dir.path(), 300).await;
     let second = instance(&url, dir.path(), 300).await;
     let before = suggest_on(&second, "neelk").await;
-    assert!(!before.contains(&"Neelkamal".to_string()), "index built before the change");
+    assert!(
+        !before.contains(&"Neelkamal".to_string()),
+        "index built before the change"
+    );
 
     use tower::ServiceExt;
     let login = axum::http::Request::post("/api/auth/login")
@@ -364,9 +452,14 @@ async fn another_instance_learns_of_a_change_within_the_freshness_period() {
         ))
         .unwrap();
     let res = first.clone().oneshot(login).await.unwrap();
-    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20).await.unwrap();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
     let body: Value = serde_json::from_slice(&bytes).unwrap();
-    let token = body["token"].as_str().expect("demo admin signs in").to_string();
+    let token = body["token"]
+        .as_str()
+        .expect("demo admin signs in")
+        .to_string();
     let res = first
         .clone()
         .oneshot(Multipart::plant("Neelkamal").request(Method::POST, "/api/plants", Some(&token)))

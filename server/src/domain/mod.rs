@@ -1,8 +1,8 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
+pub mod care;
 pub mod common_password;
 pub mod ids;
 pub mod orders;
-pub mod validation;
-pub mod care;
 pub mod plant_extras;
+pub mod validation;

@@ -203,10 +203,24 @@ mod tests {
             ..Default::default()
         };
         plant_extras(&form, &mut errors);
-        assert_eq!(fields(&errors), ["careWater", "careDifficulty", "carePetSafe", "careChildSafe"]);
+        assert_eq!(
+            fields(&errors),
+            [
+                "careWater",
+                "careDifficulty",
+                "carePetSafe",
+                "careChildSafe"
+            ]
+        );
         let mut errors = Errors::default();
-        plant_extras(&care_form(["dim", "low", "hard", "maybe", "no"]), &mut errors);
-        assert_eq!(fields(&errors), ["careLight", "careDifficulty", "carePetSafe"]);
+        plant_extras(
+            &care_form(["dim", "low", "hard", "maybe", "no"]),
+            &mut errors,
+        );
+        assert_eq!(
+            fields(&errors),
+            ["careLight", "careDifficulty", "carePetSafe"]
+        );
     }
 
     #[test]

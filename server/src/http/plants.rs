@@ -14,8 +14,7 @@ use super::cache::Prepared;
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{
     BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
-    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion,
-    TooLarge,
+    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion, TooLarge,
 };
 use super::respond::{cached_json, created, ok};
 use crate::auth::Admin;
@@ -392,12 +391,19 @@ async fn create(
     let (plant, extras, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     let photo = process_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
-    let created_plant =
-        match plants::insert(&mut tx, &plant, &extras, &photo.urls, InitialRatings::default()).await {
-            Ok(p) => p,
-            Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
-            Err(err) => return Err(err.into()),
-        };
+    let created_plant = match plants::insert(
+        &mut tx,
+        &plant,
+        &extras,
+        &photo.urls,
+        InitialRatings::default(),
+    )
+    .await
+    {
+        Ok(p) => p,
+        Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
+        Err(err) => return Err(err.into()),
+    };
     // Files are written only once the row is sure to be valid, and before it is visible.
     photo.save(&state).await?;
     tx.commit().await?;

@@ -4,7 +4,7 @@
 //! automaton) look-ups walk a compact sorted automaton instead of every word. Pure: built from
 //! rows, queried in memory; `live.rs` keeps it in step with the database.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use fst::automaton::{Levenshtein, Str};
@@ -107,8 +107,14 @@ fn care_phrases() -> &'static [(Vec<String>, CareWish)] {
             let wish = CareWish {
                 pet_safe: phrase.pet_safe,
                 child_safe: phrase.child_safe,
-                light: phrase.light.as_deref().map(|w| care::parse(w).expect("light word")),
-                water: phrase.water.as_deref().map(|w| care::parse(w).expect("water word")),
+                light: phrase
+                    .light
+                    .as_deref()
+                    .map(|w| care::parse(w).expect("light word")),
+                water: phrase
+                    .water
+                    .as_deref()
+                    .map(|w| care::parse(w).expect("water word")),
                 difficulty: phrase
                     .difficulty
                     .as_deref()
@@ -179,9 +185,11 @@ pub struct Hit {
 }
 
 impl SearchIndex {
-    pub fn build(plants: Vec<IndexedPlant>) -> SearchIndex {
+    pub fn build(mut plants: Vec<IndexedPlant>) -> SearchIndex {
+        // Kept in name order, so that "then by name" is "then by position" when ranking.
+        plants.sort_by_cached_key(|p| (p.name.to_lowercase(), p.id.clone()));
         let book = SpeciesBook::embedded();
-        let mut terms: BTreeMap<String, Vec<(u32, Field)>> = BTreeMap::new();
+        let mut terms: HashMap<String, Vec<(u32, Field)>> = HashMap::new();
         let mut exact_names: HashMap<String, Vec<u32>> = HashMap::new();
         for (i, plant) in plants.iter().enumerate() {
             let i = i as u32;
@@ -191,7 +199,12 @@ impl SearchIndex {
                     terms.entry(joined(&ws)).or_default().push((i, field));
                 }
                 for w in ws {
-                    terms.entry(w).or_default().push((i, field));
+                    match terms.get_mut(&w) {
+                        Some(list) => list.push((i, field)),
+                        None => {
+                            terms.insert(w, vec![(i, field)]);
+                        }
+                    }
                 }
             };
             add(&plant.name, Field::Name, true);
@@ -223,6 +236,8 @@ impl SearchIndex {
         let mut postings = Vec::with_capacity(terms.len());
         let mut rarity = Vec::with_capacity(terms.len());
         let mut builder = fst::MapBuilder::memory();
+        let mut terms: Vec<(String, Vec<(u32, Field)>)> = terms.into_iter().collect();
+        terms.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         for (position, (term, mut list)) in terms.into_iter().enumerate() {
             // One entry per plant, keeping the field that counts most.
             list.sort_unstable();
@@ -234,8 +249,8 @@ impl SearchIndex {
                 .insert(term.as_bytes(), position as u64)
                 .expect("terms arrive sorted and unique");
         }
-        let terms = Map::new(builder.into_inner().expect("in-memory fst"))
-            .expect("a freshly built fst");
+        let terms =
+            Map::new(builder.into_inner().expect("in-memory fst")).expect("a freshly built fst");
         SearchIndex {
             plants,
             terms,
@@ -301,14 +316,12 @@ impl SearchIndex {
         if !wish.is_empty() {
             hits.retain(|h| wish.accepts(self.plants[h.plant as usize].care.as_ref()));
         }
-        hits.sort_by(|a, b| {
-            b.score.total_cmp(&a.score).then_with(|| {
-                self.plants[a.plant as usize]
-                    .name
-                    .to_lowercase()
-                    .cmp(&self.plants[b.plant as usize].name.to_lowercase())
-            })
-        });
+        let order = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.plant.cmp(&b.plant));
+        if hits.len() > limit && limit > 0 {
+            hits.select_nth_unstable_by(limit - 1, order);
+        }
+        hits.truncate(limit);
+        hits.sort_unstable_by(order);
         hits.truncate(limit);
         hits
     }
@@ -317,8 +330,13 @@ impl SearchIndex {
     fn match_words(&self, tokens: &[String], mode: Mode) -> Vec<Hit> {
         let mut tokens: Vec<String> = tokens.to_vec();
         let last = tokens.len() - 1;
-        // Per plant: summed score and a bit per query word it matched.
-        let mut scores: HashMap<u32, (f32, u64)> = HashMap::new();
+        // Per plant: summed score and a bit per query word it matched, in dense arrays
+        // (a common word like "plant" touches most of a large catalogue).
+        let n = self.plants.len();
+        let mut scores: Vec<(f32, u64)> = vec![(0.0, 0); n];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut best: Vec<f32> = vec![0.0; n];
+        let mut best_touched: Vec<u32> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         tokens.truncate(64);
         for (k, token) in tokens.iter().enumerate() {
@@ -326,20 +344,25 @@ impl SearchIndex {
                 continue;
             }
             let prefix = mode == Mode::AsYouType && k == last;
-            let mut best: HashMap<u32, f32> = HashMap::new();
             for (term, quality) in self.expand(token, prefix) {
                 let weight = quality * self.rarity[term];
                 for &(plant, field) in &self.postings[term] {
                     let s = weight * field.weight();
-                    let e = best.entry(plant).or_insert(0.0);
+                    let e = &mut best[plant as usize];
+                    if *e == 0.0 {
+                        best_touched.push(plant);
+                    }
                     if s > *e {
                         *e = s;
                     }
                 }
             }
-            for (plant, s) in best {
-                let e = scores.entry(plant).or_insert((0.0, 0));
-                e.0 += s;
+            for plant in best_touched.drain(..) {
+                let e = &mut scores[plant as usize];
+                if e.1 == 0 {
+                    touched.push(plant);
+                }
+                e.0 += std::mem::take(&mut best[plant as usize]);
                 e.1 |= 1 << k;
             }
         }
@@ -355,7 +378,10 @@ impl SearchIndex {
                 let weight = quality * self.rarity[term] * tokens.len() as f32;
                 for &(plant, field) in &self.postings[term] {
                     if field <= Field::Alias {
-                        let e = scores.entry(plant).or_insert((0.0, 0));
+                        let e = &mut scores[plant as usize];
+                        if e.1 == 0 {
+                            touched.push(plant);
+                        }
                         e.0 += weight * field.weight();
                         e.1 = all;
                     }
@@ -365,23 +391,28 @@ impl SearchIndex {
         // An exact name wins over everything else.
         if let Some(plants) = self.exact_names.get(&joined(&tokens)) {
             for &plant in plants {
-                let e = scores.entry(plant).or_insert((0.0, 0));
+                let e = &mut scores[plant as usize];
+                if e.1 == 0 {
+                    touched.push(plant);
+                }
                 e.0 += 1000.0;
                 e.1 = all;
             }
         }
         let words_of = |bits: u64| bits.count_ones() as usize;
-        let full = scores.values().any(|(_, bits)| *bits == all);
+        let full = touched.iter().any(|&p| scores[p as usize].1 == all);
         // All the words when some plant has them all; otherwise one may be missing from
         // a longer query ("tulsi ka paudha online"), but a short one must match whole.
-        let n = tokens.len().min(64);
-        let need = if full || n < 3 { n } else { n - 1 };
-        scores
+        let count = tokens.len().min(64);
+        let need = if full || count < 3 { count } else { count - 1 };
+        touched
             .into_iter()
-            .filter(|(_, (_, bits))| words_of(*bits) >= need)
-            .map(|(plant, (score, bits))| Hit {
-                plant,
-                score: score + words_of(bits) as f32,
+            .filter_map(|plant| {
+                let (score, bits) = scores[plant as usize];
+                (words_of(bits) >= need).then(|| Hit {
+                    plant,
+                    score: score + words_of(bits) as f32,
+                })
             })
             .collect()
     }
@@ -509,7 +540,11 @@ mod tests {
             ("mother-in-law's tongue", "Snake Plant"),
         ] {
             let found = names(&index, query, Mode::Words);
-            assert_eq!(found.first().map(String::as_str), Some(want), "{query}: {found:?}");
+            assert_eq!(
+                found.first().map(String::as_str),
+                Some(want),
+                "{query}: {found:?}"
+            );
         }
     }
 
@@ -519,8 +554,14 @@ mod tests {
         let found = names(&index, "pet safe", Mode::Words);
         assert_eq!(found, ["Spider Plant", "Tulsi"]);
         // Tulsi counts: "tulsi plant" is one of its names in the knowledge base.
-        assert_eq!(names(&index, "pet safe plant", Mode::Words), ["Spider Plant", "Tulsi"]);
-        assert_eq!(names(&index, "Spider Plant", Mode::Words)[0], "Spider Plant");
+        assert_eq!(
+            names(&index, "pet safe plant", Mode::Words),
+            ["Spider Plant", "Tulsi"]
+        );
+        assert_eq!(
+            names(&index, "Spider Plant", Mode::Words)[0],
+            "Spider Plant"
+        );
         assert!(names(&index, "%", Mode::Words).is_empty());
         assert!(names(&index, "zzzz-no-such-plant", Mode::Words).is_empty());
     }

@@ -120,6 +120,11 @@ mod tests {
         assert_eq!(care.light, Light::Low);
         let aloe = book.for_product("aloe vera").expect("aloe");
         assert_eq!(aloe.care().unwrap().water, Water::Low);
-        assert!(book.for_product("Tulsi").unwrap().aliases.iter().any(|a| a == "तुलसी"));
+        assert!(book
+            .for_product("Tulsi")
+            .unwrap()
+            .aliases
+            .iter()
+            .any(|a| a == "तुलसी"));
     }
 }

@@ -41,7 +41,10 @@ mod tests {
 
     #[test]
     fn one_form_for_scripts_spellings_and_punctuation() {
-        assert_eq!(words("Mother-in-Law's Tongue"), ["mother", "in", "laws", "tongue"]);
+        assert_eq!(
+            words("Mother-in-Law's Tongue"),
+            ["mother", "in", "laws", "tongue"]
+        );
         // Precomposed ड़ (U+095C) and ड + nukta, and no nukta at all, are one word.
         assert_eq!(words("गु\u{095C}हल"), words("गुड\u{093C}हल"));
         assert_eq!(words("गुड़हल"), words("गुडहल"));

@@ -297,7 +297,8 @@ async fn relevance_page(
             .await?
             .into_iter()
             .collect();
-    let skip = usize::try_from((filter.page - 1).saturating_mul(filter.limit)).unwrap_or(usize::MAX);
+    let skip =
+        usize::try_from((filter.page - 1).saturating_mul(filter.limit)).unwrap_or(usize::MAX);
     let page: Vec<&String> = ranked
         .iter()
         .filter(|id| passing.contains(*id))
@@ -322,7 +323,10 @@ async fn relevance_page(
         .into_iter()
         .map(|r| (r.id.clone(), Plant::from(r)))
         .collect();
-    Ok((page.into_iter().filter_map(|id| rows.remove(id)).collect(), total))
+    Ok((
+        page.into_iter().filter_map(|id| rows.remove(id)).collect(),
+        total,
+    ))
 }
 
 /// The version every change to a plant's searchable fields bumps (in its transaction), so
