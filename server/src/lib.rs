@@ -9,6 +9,7 @@ pub mod error;
 pub mod http;
 pub mod limits;
 pub mod media;
+pub mod search;
 pub mod seed;
 pub mod state;
 pub mod store;
@@ -58,6 +59,9 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
             Duration::from_millis(config.catalogue_cache_ms),
             512,
         )),
+        search: Arc::new(search::LiveIndex::new(Duration::from_millis(
+            config.catalogue_cache_ms,
+        ))),
         assistant: Arc::new(assistant::Assistant::new(&config)?),
         config: Arc::new(config),
         orders: OrderDesk::start(db.clone()),

@@ -7,8 +7,10 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::auth::password;
+use crate::domain::plant_extras::{plant_extras, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{self, Errors, PlantForm};
 use crate::media::MediaStore;
+use crate::search::species::SpeciesBook;
 use crate::store::plants::{self, InitialRatings, PlantImages};
 use crate::store::users::{self, NewUser, Role};
 use crate::store::{settings, Db};
@@ -49,6 +51,39 @@ struct SeedPlant {
     categories: Vec<String>,
     rating: f64,
     review_count: i64,
+    name_hi: String,
+    description_hi: String,
+}
+
+impl SeedPlant {
+    /// The Hindi fields from the seed file and care from the knowledge base.
+    fn extras(&self) -> anyhow::Result<PlantExtras> {
+        let care = SpeciesBook::embedded()
+            .for_product(&self.name)
+            .and_then(|s| s.care())
+            .with_context(|| format!("no knowledge-base species sells as {}", self.name))?;
+        let form = PlantExtrasForm {
+            name_hi: Some(self.name_hi.clone()),
+            description_hi: Some(self.description_hi.clone()),
+            ..Default::default()
+        };
+        let mut errors = Errors::default();
+        let mut extras = plant_extras(&form, &mut errors);
+        anyhow::ensure!(
+            errors.is_empty(),
+            "seed plant {} breaks the Hindi rules: {errors:?}",
+            self.slug
+        );
+        extras.care = Some(Some(care));
+        Ok(extras)
+    }
+}
+
+fn seed_entries() -> anyhow::Result<Vec<SeedPlant>> {
+    let file = SEED
+        .get_file("plants.json")
+        .context("seed/plants.json is missing from the build")?;
+    serde_json::from_slice(file.contents()).context("reading seed/plants.json")
 }
 
 /// Adds the demo catalogue (when the shop has no plants yet) and the demo accounts (when
@@ -56,6 +91,8 @@ struct SeedPlant {
 pub async fn seed_demo(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
     if plants::count_live(db).await? == 0 {
         seed_catalogue(db, media).await?;
+    } else {
+        add_care_and_hindi(db).await?;
     }
     for account in &DEMO_ACCOUNTS {
         if users::find_for_login(db, account.email).await?.is_some() {
@@ -81,11 +118,7 @@ pub async fn seed_demo(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
 }
 
 async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
-    let file = SEED
-        .get_file("plants.json")
-        .context("seed/plants.json is missing from the build")?;
-    let entries: Vec<SeedPlant> =
-        serde_json::from_slice(file.contents()).context("reading seed/plants.json")?;
+    let entries = seed_entries()?;
     let mut tx = db.begin().await?;
     // Two instances starting on one new database must not both add the catalogue. The first
     // to write this row holds it until it commits; the second waits, then counts the first
@@ -138,9 +171,40 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
             sum: (entry.rating * entry.review_count as f64).round() as i64,
             count: entry.review_count,
         };
-        plants::insert(&mut tx, &plant, &images, ratings).await?;
+        plants::insert(&mut tx, &plant, &entry.extras()?, &images, ratings).await?;
     }
+    mark_care_and_hindi(&mut tx).await?;
     tx.commit().await?;
     tracing::info!(plants = entries.len(), "seeded the demo catalogue");
+    Ok(())
+}
+
+/// Marks a demo catalogue that already has care and Hindi fields.
+const CARE_AND_HINDI: &str = "seed_care_and_hindi";
+
+async fn mark_care_and_hindi(tx: &mut crate::store::Tx) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO settings (name, value) VALUES ($1, '1') \
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .bind(CARE_AND_HINDI)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A demo shop seeded before plants had care and Hindi fields gets them once, for the
+/// demo plants the admin has not given any of their own.
+async fn add_care_and_hindi(db: &Db) -> anyhow::Result<()> {
+    if settings::get(db, CARE_AND_HINDI).await?.is_some() {
+        return Ok(());
+    }
+    let mut tx = db.begin().await?;
+    for entry in seed_entries()? {
+        plants::fill_missing_extras(&mut tx, &entry.name, &entry.extras()?).await?;
+    }
+    mark_care_and_hindi(&mut tx).await?;
+    tx.commit().await?;
+    tracing::info!("added care and Hindi names to the demo catalogue");
     Ok(())
 }

@@ -27,6 +27,8 @@ pub struct AppState {
     pub image_permits: Arc<Semaphore>,
     /// Finished catalogue responses, fresh for at most a second.
     pub catalogue_cache: Arc<ResponseCache>,
+    /// The forgiving search index over the catalogue, as fresh as the cache above.
+    pub search: Arc<crate::search::LiveIndex>,
     /// Whether this is a demo shop (its accounts are listed on the login page).
     pub demo: bool,
     /// The plant-care assistant (knowledge, optional model, message limit).

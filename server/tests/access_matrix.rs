@@ -197,6 +197,7 @@ fn rows() -> Vec<Row> {
               visitor: 401, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::GET, path: "/api/plants", things: &[], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::GET, path: "/api/plants/categories/list", things: &[], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
+        Row { method: M::GET, path: "/api/plants/suggest", things: &[], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::GET, path: "/api/plants/{id}", things: &["plant"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::GET, path: "/api/plants/stats/count", things: &[], payload: empty, visitor: 401, customer_b: 403, customer_a: 403, admin: 200 },
         Row { method: M::POST, path: "/api/plants", things: &[],

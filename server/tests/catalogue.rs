@@ -237,7 +237,7 @@ async fn unknown_query_values_are_bad_requests() {
     for (query, message) in [
         (
             "sortBy=colour",
-            "sortBy must be one of name, price, rating, newest",
+            "sortBy must be one of name, price, rating, newest, relevance",
         ),
         ("sortOrder=up", "sortOrder must be one of asc, desc"),
         ("category=Cacti", "Unknown category: Cacti"),

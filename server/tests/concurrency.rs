@@ -37,6 +37,7 @@ async fn seed(db: &Db, keys: &TokenKeys) -> (String, Vec<String>) {
     let plant = plants::insert(
         &mut tx,
         &plant,
+        &Default::default(),
         &PlantImages::default(),
         InitialRatings::default(),
     )

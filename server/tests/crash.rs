@@ -58,6 +58,7 @@ async fn seed(db: &Db) -> Seeded {
         let plant = plants::insert(
             &mut tx,
             &plant,
+            &Default::default(),
             &PlantImages::default(),
             InitialRatings::default(),
         )

@@ -1,6 +1,8 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
+pub mod care;
 pub mod common_password;
 pub mod ids;
 pub mod orders;
+pub mod plant_extras;
 pub mod validation;

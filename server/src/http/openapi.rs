@@ -168,6 +168,29 @@ pub struct NotModified;
 
 // Success envelopes, one per shape of `{success: true, ...}` the handlers send.
 
+/// One suggestion of `GET /plants/suggest`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Suggestion {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub plant_id: String,
+    pub name: String,
+    #[schema(required = true)]
+    pub name_hi: Option<String>,
+    /// The card-size picture.
+    #[schema(required = true)]
+    pub image: Option<String>,
+    pub price: i64,
+}
+
+#[derive(ToSchema)]
+pub struct SuggestReply {
+    pub success: bool,
+    #[schema(max_items = 8)]
+    pub suggestions: Vec<Suggestion>,
+}
+
 #[derive(ToSchema)]
 pub struct DemoAccount {
     pub role: String,

@@ -14,15 +14,18 @@ use super::cache::Prepared;
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{
     BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
-    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, TooLarge,
+    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion, TooLarge,
 };
 use super::respond::{cached_json, created, ok};
 use crate::auth::Admin;
+use crate::domain::care::{self, Light};
+use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{
     self as rules, Errors, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::media::images::{process_plant_photo, sniff};
+use crate::search::{Mode, MAX_MATCHES};
 use crate::state::AppState;
 use crate::store::is_unique_violation;
 use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortBy, SortOrder};
@@ -36,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(categories))
+        .routes(routes!(suggest))
         .routes(routes!(count))
         .routes(routes!(detail, update, remove))
         .layer(DefaultBodyLimit::max(PLANT_FORM_LIMIT))
@@ -47,16 +51,27 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 struct ListQuery {
-    /// Words in the name or description.
+    /// Forgiving search: names in English or Hindi (typos and run-together words are fine),
+    /// Hinglish and other common names ("pothos", "gudhal"), care words ("pet safe",
+    /// "low light") and description words. Results come best match first unless `sortBy`
+    /// is given; an exact name comes first of all.
+    #[param(max_length = 100)]
     search: Option<String>,
     /// One of the categories, or `all`.
     category: Option<String>,
+    /// Only plants known to be safe (`true`) or not safe (`false`) for cats and dogs.
+    #[param(value_type = Option<bool>)]
+    pet_safe: Option<String>,
+    /// Only plants whose `care.light` is this value.
+    #[param(inline, value_type = Option<Light>)]
+    light: Option<String>,
     #[param(value_type = Option<i64>, minimum = 0)]
     min_price: Option<String>,
     #[param(value_type = Option<i64>, minimum = 0)]
     max_price: Option<String>,
     #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
     min_rating: Option<String>,
+    /// `relevance` (the default with a search) orders by how well `search` matched.
     #[param(inline, value_type = Option<SortBy>)]
     sort_by: Option<String>,
     #[param(inline, value_type = Option<SortOrder>)]
@@ -100,6 +115,22 @@ pub struct PlantFormFields {
     pub categories: Vec<Category>,
     #[schema(minimum = 0, maximum = 10_000)]
     pub stock: i64,
+    /// The name in Hindi. Left out keeps the plant's; sent empty clears it.
+    #[schema(min_length = 2, max_length = 100)]
+    pub name_hi: Option<String>,
+    /// The description in Hindi. Left out keeps the plant's; sent empty clears it.
+    #[schema(min_length = 10, max_length = 1000)]
+    pub description_hi: Option<String>,
+    /// Care: the five `care*` fields go together (all five, all five empty to clear, or
+    /// none to keep).
+    #[schema(inline)]
+    pub care_light: Option<Light>,
+    #[schema(inline)]
+    pub care_water: Option<crate::domain::care::Water>,
+    #[schema(inline)]
+    pub care_difficulty: Option<crate::domain::care::Difficulty>,
+    pub care_pet_safe: Option<bool>,
+    pub care_child_safe: Option<bool>,
     /// JPEG, PNG or WebP, at most 5 MB. On update, leaving it out keeps the old picture.
     #[schema(value_type = Option<String>, format = Binary)]
     pub image: Option<Vec<u8>>,
@@ -148,6 +179,37 @@ impl ListQuery {
         if min_price.is_some_and(|p| p < 0) || max_price.is_some_and(|p| p < 0) {
             return Err(ApiError::bad_request("Prices cannot be negative"));
         }
+        if let (Some(min), Some(max)) = (min_price, max_price) {
+            if min > max {
+                return Err(ApiError::bad_request(format!(
+                    "The minimum price (₹{min}) is above the maximum price (₹{max})"
+                )));
+            }
+        }
+        let pet_safe = match self.pet_safe.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) if v.eq_ignore_ascii_case("true") => Some(true),
+            Some(v) if v.eq_ignore_ascii_case("false") => Some(false),
+            Some(_) => return Err(ApiError::bad_request("petSafe must be true or false")),
+        };
+        let light = match self.light.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(care::parse::<Light>(v).ok_or_else(|| {
+                ApiError::bad_request(format!("light must be one of {}", care::LIGHT_WORDS))
+            })?),
+        };
+        let search: Option<String> = self
+            .search
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.chars().take(100).collect());
+        let sort_by = match self.sort_by.as_deref().map(str::trim) {
+            None | Some("") if search.is_some() => SortBy::Relevance,
+            _ => enum_value::<SortBy>(
+                &self.sort_by,
+                "sortBy",
+                "name, price, rating, newest, relevance",
+            )?,
+        };
         if min_rating.is_some_and(|r| !(0.0..=5.0).contains(&r)) {
             return Err(ApiError::bad_request("minRating must be between 0 and 5"));
         }
@@ -158,15 +220,15 @@ impl ListQuery {
             return Err(ApiError::bad_request("limit must be between 1 and 200"));
         }
         Ok(PlantFilter {
-            search: self
-                .search
-                .filter(|s| !s.trim().is_empty())
-                .map(|s| s.chars().take(100).collect()),
+            search,
+            matches: None,
+            pet_safe,
+            light,
             category,
             min_price,
             max_price,
             min_rating,
-            sort_by: enum_value::<SortBy>(&self.sort_by, "sortBy", "name, price, rating, newest")?,
+            sort_by,
             sort_order: enum_value::<SortOrder>(&self.sort_order, "sortOrder", "asc, desc")?,
             page,
             limit,
@@ -185,12 +247,73 @@ async fn list(
     headers: HeaderMap,
     AppQuery(query): AppQuery<ListQuery>,
 ) -> ApiResult<Response> {
-    let filter = query.into_filter()?;
+    let mut filter = query.into_filter()?;
     let key = format!("list:{filter:?}");
     from_cache(&state, key, &headers, async {
+        if let Some(search) = &filter.search {
+            let index = state.search.get(&state.db).await?;
+            let hits = index.search(search, Mode::Words, MAX_MATCHES);
+            filter.matches = Some(hits.iter().map(|h| index.plant(h).id.clone()).collect());
+        }
         let (plants, total) = plants::list(&state.db, &filter).await?;
         let pages = (total + filter.limit - 1) / filter.limit;
         Ok(json!({ "success": true, "plants": plants, "total": total, "page": filter.page, "pages": pages }))
+    })
+    .await
+}
+
+/// Query of `GET /plants/suggest`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct SuggestQuery {
+    /// What the customer has typed so far; the last word may be unfinished. Empty → no
+    /// suggestions.
+    #[param(max_length = 100)]
+    q: Option<String>,
+}
+
+/// Most suggestions one answer carries.
+const MAX_SUGGESTIONS: usize = 8;
+
+/// Suggestions as you type, for the header search box: the same forgiving search as the
+/// catalogue's, completing the last word.
+#[utoipa::path(get, path = "/suggest", tag = "plants",
+    params(SuggestQuery),
+    responses(
+        (status = 200, description = "Up to 8 plants, best match first", body = SuggestReply),
+        NotModified, BadRequest,
+    ))]
+async fn suggest(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    AppQuery(query): AppQuery<SuggestQuery>,
+) -> ApiResult<Response> {
+    let q = query.q.unwrap_or_default();
+    if q.chars().count() > 100 {
+        return Err(ApiError::bad_request("q must be at most 100 characters"));
+    }
+    let q = q.trim().to_string();
+    from_cache(&state, format!("suggest:{q}"), &headers, async {
+        if q.is_empty() {
+            return Ok(json!({ "success": true, "suggestions": [] }));
+        }
+        let index = state.search.get(&state.db).await?;
+        let suggestions: Vec<Suggestion> = index
+            .search(&q, Mode::AsYouType, MAX_SUGGESTIONS)
+            .iter()
+            .map(|hit| {
+                let p = index.plant(hit);
+                Suggestion {
+                    id: p.id.clone(),
+                    plant_id: p.plant_code.clone(),
+                    name: p.name.clone(),
+                    name_hi: p.name_hi.clone(),
+                    image: p.image.clone(),
+                    price: p.price,
+                }
+            })
+            .collect();
+        Ok(json!({ "success": true, "suggestions": suggestions }))
     })
     .await
 }
@@ -265,19 +388,27 @@ async fn create(
     _admin: Admin,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
-    let (plant, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
+    let (plant, extras, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     let photo = process_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
-    let created_plant =
-        match plants::insert(&mut tx, &plant, &photo.urls, InitialRatings::default()).await {
-            Ok(p) => p,
-            Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
-            Err(err) => return Err(err.into()),
-        };
+    let created_plant = match plants::insert(
+        &mut tx,
+        &plant,
+        &extras,
+        &photo.urls,
+        InitialRatings::default(),
+    )
+    .await
+    {
+        Ok(p) => p,
+        Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
+        Err(err) => return Err(err.into()),
+    };
     // Files are written only once the row is sure to be valid, and before it is visible.
     photo.save(&state).await?;
     tx.commit().await?;
     state.catalogue_cache.invalidate();
+    state.search.mark_stale();
     Ok(created(
         json!({ "message": "Plant added successfully!", "plant": created_plant }),
     ))
@@ -297,13 +428,13 @@ async fn update(
     AppPath(id): AppPath<String>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
-    let (plant, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
+    let (plant, extras, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     if plants::find(&state.db, &id).await?.is_none() {
         return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
     }
     let photo = process_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
-    let updated = match plants::update(&mut tx, &id, &plant, &photo.urls).await {
+    let updated = match plants::update(&mut tx, &id, &plant, &extras, &photo.urls).await {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into())),
         Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
@@ -312,6 +443,7 @@ async fn update(
     photo.save(&state).await?;
     tx.commit().await?;
     state.catalogue_cache.invalidate();
+    state.search.mark_stale();
     Ok(ok(
         json!({ "message": "Plant updated successfully!", "plant": updated }),
     ))
@@ -334,6 +466,7 @@ async fn remove(
         return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
     }
     state.catalogue_cache.invalidate();
+    state.search.mark_stale();
     Ok(ok(json!({ "message": "Plant deleted successfully!" })))
 }
 
@@ -342,8 +475,11 @@ fn duplicate_name() -> ApiError {
 }
 
 /// Reads the admin form; every failed rule, the image's included, is reported together.
-async fn read_plant_form(mut multipart: Multipart) -> ApiResult<(ValidPlant, Option<Vec<u8>>)> {
+async fn read_plant_form(
+    mut multipart: Multipart,
+) -> ApiResult<(ValidPlant, PlantExtras, Option<Vec<u8>>)> {
     let mut form = PlantForm::default();
+    let mut extra = PlantExtrasForm::default();
     let mut photo: Option<Vec<u8>> = None;
     let mut photo_too_big = false;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -370,6 +506,13 @@ async fn read_plant_form(mut multipart: Multipart) -> ApiResult<(ValidPlant, Opt
             "price" => form.price = Some(text),
             "originalPrice" => form.original_price = Some(text),
             "stock" => form.stock = Some(text),
+            "nameHi" => extra.name_hi = Some(text),
+            "descriptionHi" => extra.description_hi = Some(text),
+            "careLight" => extra.care_light = Some(text),
+            "careWater" => extra.care_water = Some(text),
+            "careDifficulty" => extra.care_difficulty = Some(text),
+            "carePetSafe" => extra.care_pet_safe = Some(text),
+            "careChildSafe" => extra.care_child_safe = Some(text),
             n if n == "categories"
                 || n == "categories[]"
                 || (n.starts_with("categories[") && n.ends_with(']')) =>
@@ -387,6 +530,7 @@ async fn read_plant_form(mut multipart: Multipart) -> ApiResult<(ValidPlant, Opt
     }
     let mut errors = Errors::default();
     let plant = rules::plant_form(&form, &mut errors);
+    let extras = plant_extras::plant_extras(&extra, &mut errors);
     if photo_too_big {
         errors.push("image", MSG_IMAGE_TOO_BIG);
     } else if let Some(bytes) = &photo {
@@ -395,7 +539,7 @@ async fn read_plant_form(mut multipart: Multipart) -> ApiResult<(ValidPlant, Opt
         }
     }
     errors.into_result()?;
-    Ok((plant.expect("no errors means a valid plant"), photo))
+    Ok((plant.expect("no errors means a valid plant"), extras, photo))
 }
 
 /// Without this, axum would answer a body that is not `multipart/form-data` in plain text.
