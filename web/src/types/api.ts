@@ -8,6 +8,10 @@ export interface Address {
   state: string;
   zipCode: string;
   phone: string;
+  /** Optional: a place nearby the courier can ask for. */
+  landmark?: string;
+  /** Optional: who takes the parcel, when not the account holder. */
+  recipientName?: string;
 }
 
 export interface User {
