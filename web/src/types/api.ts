@@ -127,6 +127,15 @@ export interface DemoAccount {
 export interface AppConfig {
   demo: { enabled: boolean; accounts: DemoAccount[] };
   categories: string[];
+  /** How customers reach the shop (server flags/env); missing from an older server. */
+  shop?: {
+    shopName: string;
+    supportEmail: string;
+    supportPhone: string | null;
+    supportWhatsapp: string | null;
+    grievanceOfficer: string | null;
+    grievanceEmail: string;
+  };
 }
 
 export interface FieldError {
