@@ -78,6 +78,8 @@ export interface OrderItem {
   rated?: boolean;
   /** Optional hint from the server: false once the plant was deleted. */
   available?: boolean;
+  /** The plant's current card picture, while it is still sold. */
+  image?: string | null;
 }
 
 export interface StatusChange {

@@ -271,7 +271,7 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
           )}
         </nav>
         <div className="sheet__prefs">
-          <button type="button" className="btn btn--outline btn--sm" onClick={toggleLang} aria-label={t('nav.switchLanguage')}>
+          <button type="button" className="btn btn--outline btn--sm lang-label" onClick={toggleLang} aria-label={t('nav.switchLanguage')}>
             {lang === 'hi' ? 'English' : 'हिन्दी'}
           </button>
           <button type="button" className="btn btn--outline btn--sm" onClick={toggleTheme} aria-label={themeLabel}>
