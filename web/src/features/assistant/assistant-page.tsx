@@ -42,7 +42,9 @@ function readLog(): ChatMessage[] {
 
 function writeLog(messages: ChatMessage[]) {
   try {
-    if (messages.length) sessionStorage.setItem(LOG_KEY, JSON.stringify(messages));
+    // Object URLs die with the page; only the data-URL thumbnails are worth keeping.
+    const kept = messages.map((m) => (m.images ? { ...m, images: m.images.filter((u) => u.startsWith('data:')) } : m));
+    if (messages.length) sessionStorage.setItem(LOG_KEY, JSON.stringify(kept));
     else sessionStorage.removeItem(LOG_KEY);
   } catch {
     /* quota or private mode: the conversation still works on this page */

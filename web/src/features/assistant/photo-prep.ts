@@ -51,6 +51,8 @@ function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
 /** Decodes, downscales and re-encodes one photo; null when it is not a usable image. */
 export async function preparePhoto(file: File): Promise<PreparedPhoto | null> {
   if (isRefusedPhotoType(file)) return null;
+  // A browser without createImageBitmap sends the photo as it is (the server still checks it).
+  if (typeof createImageBitmap !== 'function') return { file, thumb: URL.createObjectURL(file) };
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
