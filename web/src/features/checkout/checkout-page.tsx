@@ -309,7 +309,7 @@ export default function CheckoutPage() {
                               focusField(f);
                             }}
                           >
-                            {fieldLabel[f]}: {t(errors[f]!)}
+                            {fieldLabel[f]}
                           </a>
                         </li>
                       ))}
