@@ -83,6 +83,15 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
   const cancel = useCancelOrder();
   const panelId = useId();
   const headRef = useRef<HTMLButtonElement>(null);
+  const refocusHead = useRef(false);
+  // The Cancel Order button goes with the pending status: once the dialog has closed (and
+  // handed focus back to that button), focus moves to this order's heading instead of
+  // falling to the top of the page.
+  useEffect(() => {
+    if (confirming || !refocusHead.current) return;
+    refocusHead.current = false;
+    headRef.current?.focus();
+  }, [confirming]);
   // The server says whether a plant still exists; ask only when it did not.
   const ids = order.items.filter((i) => i.available === undefined).map((i) => i.plantId).filter((x): x is string => !!x);
   const missing = usePlantAvailability(ids, open);
@@ -95,10 +104,8 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
     } catch (e) {
       toast.error(tm(errorMessage(e, t('orders.cancelFailed'))), ORDERS_TOAST_MS);
     } finally {
+      refocusHead.current = true;
       setConfirming(false);
-      // The Cancel Order button is gone with the pending status: focus goes back to this
-      // order's heading instead of falling to the top of the page.
-      requestAnimationFrame(() => headRef.current?.focus());
     }
   }
 

@@ -284,7 +284,7 @@ export const en = {
   'checkout.chooseState': 'Choose your State or UT',
   'checkout.saveToProfile': 'Save this address to my profile',
   'checkout.placed': 'Order placed',
-  'checkout.orderNumber': 'Order number: {id}',
+  'checkout.orderNumber': 'Order number: #{id}',
   'checkout.payInCash': 'Pay {total} in cash when your plants arrive.',
   'checkout.nextStep': 'We will pack your plants next; you can follow the order in My Orders.',
   'checkout.fixToPlace': 'To place the order, fix:',

@@ -274,7 +274,7 @@ export const hi: Dictionary = {
   'checkout.chooseState': 'अपना राज्य या केंद्र शासित प्रदेश चुनें',
   'checkout.saveToProfile': 'यह पता मेरी प्रोफ़ाइल में सहेजें',
   'checkout.placed': 'ऑर्डर हो गया',
-  'checkout.orderNumber': 'ऑर्डर नंबर: {id}',
+  'checkout.orderNumber': 'ऑर्डर नंबर: #{id}',
   'checkout.payInCash': 'पौधे पहुँचने पर {total} नकद दें।',
   'checkout.nextStep': 'अब हम आपके पौधे पैक करेंगे; ऑर्डर की स्थिति मेरे ऑर्डर में देखें।',
   'checkout.fixToPlace': 'ऑर्डर देने के लिए ये ठीक करें:',
