@@ -316,6 +316,7 @@ describe('storefront on Indian phones (issue 15)', () => {
     if (!(await card.getByTestId('order-id').isVisible())) await tap(page, card.getByRole('button', { expanded: false }));
     assert.equal(await card.getByTestId('order-id').getAttribute('title'), placed.data.order._id, 'the full ID on hover');
     await card.getByTestId('status-timeline').getByText('Pending').waitFor();
+    assert.equal(await card.getByTestId('status-timeline').locator('time').count(), 1, 'each step with its time');
     await capture(page, 'orders-timeline');
     await tap(page, card.getByRole('button', { name: 'Cancel Order' }));
     await tap(page, page.getByRole('dialog').getByRole('button', { name: 'Cancel Order' }));
@@ -360,7 +361,7 @@ describe('storefront on Indian phones (issue 15)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling on the dashboard (${overflow} px)`);
     await capture(page, 'admin-dashboard-phone');
-    await tap(page, page.locator('footer').getByRole('link', { name: 'Manage plants' }));
+    await tap(page, page.locator('footer').getByRole('link', { name: 'All plants' }));
     await page.waitForURL('**/admin/plants');
     const row = page.getByTestId('admin-plant-row').first();
     await row.waitFor();

@@ -256,7 +256,9 @@ function StatusTimeline({ order }: { order: Order }) {
       <ol className="otimeline__list" data-testid="status-timeline">
         {history.map((h, i) => (
           <li key={`${h.status}-${h.at}-${i}`} className={`otimeline__step otimeline__step--${h.status}`}>
-            <StatusBadge status={h.status} />
+            {/* One line of text, not a second badge: the card's badge is its current status. */}
+            {t(`status.${h.status}`)}
+            <span aria-hidden="true"> · </span>
             <time dateTime={h.at}>{formatDateTime(h.at, lang)}</time>
           </li>
         ))}
