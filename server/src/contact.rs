@@ -14,7 +14,11 @@ pub struct ContactConfig {
     pub shop_name: String,
 
     /// Customer support email.
-    #[arg(long, env = "HARIYALI_SUPPORT_EMAIL", default_value = "support@hariyali.in")]
+    #[arg(
+        long,
+        env = "HARIYALI_SUPPORT_EMAIL",
+        default_value = "support@hariyali.in"
+    )]
     pub support_email: String,
 
     /// Customer support phone, as customers should dial it (unset: no phone is shown).

@@ -177,7 +177,10 @@ pub struct AddressInput<'a> {
 pub fn delivery_address(input: &AddressInput<'_>, errors: &mut Errors) {
     errors.check("street", street(input.street));
     errors.check("city", place(input.city, "City"));
-    errors.check("state", place(input.state, "State").or_else(|| state_or_ut(input.state)));
+    errors.check(
+        "state",
+        place(input.state, "State").or_else(|| state_or_ut(input.state)),
+    );
     errors.check("zipCode", zip_code(input.zip_code));
     errors.check("phone", phone(input.phone));
     errors.check("landmark", landmark(input.landmark));
@@ -323,9 +326,7 @@ pub fn canonical_state(value: &str) -> String {
 /// Optional landmark: at most 100 characters.
 pub fn landmark(value: Option<&str>) -> Option<&'static str> {
     match value {
-        Some(v) if v.trim().chars().count() > 100 => {
-            Some("Landmark cannot exceed 100 characters")
-        }
+        Some(v) if v.trim().chars().count() > 100 => Some("Landmark cannot exceed 100 characters"),
         _ => None,
     }
 }
