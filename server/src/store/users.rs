@@ -38,9 +38,13 @@ pub struct Address {
     pub state: String,
     pub zip_code: String,
     pub phone: String,
-    /// Optional: a place nearby the courier can ask for ("" when not given).
+    /// Optional: a place nearby the courier can ask for (left out when not given).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[schema(required = false)]
     pub landmark: String,
-    /// Optional: who takes the parcel when it is not the account holder ("" when not given).
+    /// Optional: who takes the parcel when it is not the account holder (left out when not given).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[schema(required = false)]
     pub recipient_name: String,
 }
 
