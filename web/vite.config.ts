@@ -31,6 +31,9 @@ export default defineConfig({
     cssCodeSplit: true,
     // Modulepreload only what the entry needs; lazy chunks load on demand.
     modulePreload: { polyfill: false },
+    // The language switch's Devanagari face is fetched only where that button is shown
+    // (not on phones, where it sits in the closed menu): never inlined into every page's CSS.
+    assetsInlineLimit: (file) => (file.endsWith('devanagari-label.woff2') ? false : undefined),
   },
   test: {
     environment: 'jsdom',

@@ -48,8 +48,8 @@ export async function tokenOf(page) {
 export async function fillGoodAddress(page) {
   await page.getByLabel('Street address').fill('Flat 4B, Green Park Apartments, MG Road');
   await page.getByLabel('City').fill('Pune');
-  await page.getByLabel('State').fill('Maharashtra');
-  await page.getByLabel('ZIP Code').fill('411001');
+  await page.getByLabel('State / UT').selectOption('Maharashtra');
+  await page.getByLabel('PIN Code').fill('411001');
   await page.getByLabel('Phone number').fill('9876543210');
 }
 

@@ -29,8 +29,8 @@ export const DESKTOP = { width: 1280, height: 860 };
 const cspViolations = [];
 
 /** A fresh browser context (own storage) with a page at `baseURL`. */
-export async function newPage(browser, baseURL, viewport = DESKTOP) {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce' });
+export async function newPage(browser, baseURL, viewport = DESKTOP, extra = {}) {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-IN', timezoneId: 'Asia/Kolkata', reducedMotion: 'reduce', ...extra });
   context.setDefaultTimeout(15_000);
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp] ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${location.pathname}`));

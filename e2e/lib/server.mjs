@@ -22,7 +22,7 @@ function freePort() {
   });
 }
 
-export async function startServer() {
+export async function startServer(extraEnv = {}) {
   if (!existsSync(BIN)) throw new Error(`hariyali binary not found at ${BIN} (set HARIYALI_BIN or build it)`);
   if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error(`web build not found in ${WEB_DIR} (run npm run build in web/)`);
   const dir = mkdtempSync(join(tmpdir(), 'hariyali-e2e-'));
@@ -38,6 +38,7 @@ export async function startServer() {
       HARIYALI_DEMO: '1',
       HARIYALI_WEB_DIR: WEB_DIR,
       RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', log, log],
   });

@@ -5,11 +5,11 @@ import { after, before } from 'node:test';
 import { startServer } from './server.mjs';
 import { assertNoCspViolations, launch, newPage } from './browser.mjs';
 
-export function shopForThisFile() {
+export function shopForThisFile(env = {}) {
   let server;
   let browser;
   before(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launch();
   });
   after(async () => {
@@ -27,6 +27,6 @@ export function shopForThisFile() {
       return server.dir;
     },
     /** A fresh browser context and page on the shop, desktop-sized unless told. */
-    page: (viewport) => newPage(browser, server.url, viewport),
+    page: (viewport, extra) => newPage(browser, server.url, viewport, extra),
   };
 }

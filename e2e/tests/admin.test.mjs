@@ -126,6 +126,12 @@ describe('admin console', () => {
     await card.waitFor();
     for (const [button, label, next] of steps) {
       await card.getByRole('button', { name: button }).click();
+      // Shipped and delivered cannot be undone: the admin confirms them (issue 15).
+      if (button !== 'Mark Processing') {
+        const confirm = admin.getByRole('dialog');
+        await confirm.getByText('This cannot be undone.').waitFor();
+        await confirm.getByRole('button', { name: button }).click();
+      }
       await admin.getByText('Order status updated successfully!').first().waitFor();
       await card.locator('.badge', { hasText: label }).waitFor();
       assert.deepEqual(await card.locator('.aorder__actions button').allInnerTexts(), next);

@@ -43,6 +43,8 @@ describe('plant-care assistant page', () => {
     await page.getByText('Please select valid image files (max 10MB each).').waitFor();
     await page.getByRole('img', { name: 'Attached photo 1' }).waitFor();
     await files.setInputFiles(Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: plantPng(32) })));
+    // Photos are downscaled in the browser before they are attached (issue 15): wait for them.
+    await page.waitForFunction(() => document.querySelectorAll('.composer__thumb').length === 5);
     assert.equal(await page.locator('.composer__thumb').count(), 5, 'at most 5 kept');
     assert.equal(await page.getByRole('button', { name: 'Attach images' }).isDisabled(), true);
     await page.getByRole('button', { name: 'Remove image 5' }).click();

@@ -171,8 +171,8 @@ describe('storefront', () => {
     await page.getByText('Street address must be at least 10 characters').waitFor();
     await page.getByLabel('City').fill('Pune 411');
     await page.getByText('City name can only contain letters and spaces').waitFor();
-    await page.getByLabel('ZIP Code').fill('41a10');
-    assert.equal(await page.getByLabel('ZIP Code').inputValue(), '4110', 'ZIP keeps digits only');
+    await page.getByLabel('PIN Code').fill('41a10');
+    assert.equal(await page.getByLabel('PIN Code').inputValue(), '4110', 'ZIP keeps digits only');
     await page.getByText('ZIP Code must be exactly 6 digits').waitFor();
     await page.getByLabel('Phone number').fill('5123456789');
     await page.getByText('Please enter a valid 10-digit Indian mobile number').waitFor();

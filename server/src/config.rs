@@ -129,6 +129,10 @@ pub struct ServeConfig {
     /// Model name at that provider.
     #[arg(long, env = "HARIYALI_AI_MODEL")]
     pub ai_model: Option<String>,
+
+    /// How customers reach the shop (trust pages, footer).
+    #[command(flatten)]
+    pub contact: crate::contact::ContactConfig,
 }
 
 /// A boolean that reads like people write it in env files: 1/0, true/false, on/off, yes/no.
@@ -166,6 +170,7 @@ impl ServeConfig {
             ai_base_url: None,
             ai_api_key: None,
             ai_model: None,
+            contact: crate::contact::ContactConfig::default(),
         }
     }
 }

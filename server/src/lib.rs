@@ -4,6 +4,7 @@
 pub mod assistant;
 pub mod auth;
 pub mod config;
+pub mod contact;
 pub mod domain;
 pub mod error;
 pub mod http;

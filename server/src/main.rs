@@ -22,6 +22,8 @@ struct Cli {
     command: Option<Command>,
 }
 
+// Parsed once at start-up: a large `Serve` variant costs nothing worth boxing for.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Serve the shop (the default).

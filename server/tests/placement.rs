@@ -36,6 +36,8 @@ fn request(shopper: &Shopper, key: Option<&str>) -> PlaceRequest {
             state: field("state"),
             zip_code: field("zipCode"),
             phone: field("phone"),
+            landmark: String::new(),
+            recipient_name: String::new(),
         },
         idempotency_key: key.map(str::to_string),
     }

@@ -268,7 +268,8 @@ proptest! {
     fn phones_follow_the_indian_mobile_rule(
         good in padded("[6-9][0-9]{9}"),
         wrong_start in "[0-5][0-9]{9}",
-        wrong_length in "[0-9]{1,9}|[0-9]{11,16}",
+        // Not 10 digits, and not an Indian way of writing 10 (0 + 10 or 91 + 10 digits).
+        wrong_length in "[0-9]{1,9}|[1-8][0-9]{10}|[1-8][0-9]{12,15}",
         digits in "[6-9][0-9]{9}",
         at in any::<usize>(),
         junk in "[a-zA-Z+() .-]",
@@ -293,8 +294,19 @@ proptest! {
     }
 
     #[test]
+    fn phones_written_the_indian_way_normalise_to_the_same_ten_digits(
+        digits in "[6-9][0-9]{9}",
+        prefix in select(vec!["+91", "+91 ", "91", "0", "0091 ", "+91-", ""]),
+        gap in select(vec!["", " ", "-"]),
+    ) {
+        let written = format!("{prefix}{}{gap}{}", &digits[..5], &digits[5..]);
+        prop_assert_eq!(rules::phone(Some(&written)), None);
+        prop_assert_eq!(rules::normalise_phone(&written), digits);
+    }
+
+    #[test]
     fn zip_codes_are_six_digits(
-        good in padded("[0-9]{6}"),
+        good in padded("[1-9][0-9]{5}"),
         wrong_length in "[0-9]{1,5}|[0-9]{7,12}",
         with_letter in "[0-9]{0,5}[A-Za-z][0-9]{0,5}",
         missing in blank(),
@@ -303,6 +315,9 @@ proptest! {
         prop_assert_eq!(rules::zip_code(Some(&wrong_length)), Some("ZIP Code must be exactly 6 digits"));
         prop_assert_eq!(rules::zip_code(Some(&with_letter)), Some("ZIP Code must be exactly 6 digits"));
         prop_assert_eq!(rules::zip_code(Some(&missing)), Some("ZIP Code is required"));
+        // No PIN code starts with 0.
+        let leading_zero = format!("0{}", &good.trim()[1..]);
+        prop_assert_eq!(rules::zip_code(Some(&leading_zero)), Some("ZIP Code must be exactly 6 digits"));
     }
 
     #[test]

@@ -170,14 +170,21 @@ pub struct AddressInput<'a> {
     pub state: Option<&'a str>,
     pub zip_code: Option<&'a str>,
     pub phone: Option<&'a str>,
+    pub landmark: Option<&'a str>,
+    pub recipient_name: Option<&'a str>,
 }
 
 pub fn delivery_address(input: &AddressInput<'_>, errors: &mut Errors) {
     errors.check("street", street(input.street));
     errors.check("city", place(input.city, "City"));
-    errors.check("state", place(input.state, "State"));
+    errors.check(
+        "state",
+        place(input.state, "State").or_else(|| state_or_ut(input.state)),
+    );
     errors.check("zipCode", zip_code(input.zip_code));
     errors.check("phone", phone(input.phone));
+    errors.check("landmark", landmark(input.landmark));
+    errors.check("recipientName", recipient_name(input.recipient_name));
 }
 
 pub fn street(value: Option<&str>) -> Option<&'static str> {
@@ -229,30 +236,164 @@ pub fn place(value: Option<&str>, which: &str) -> Option<&'static str> {
     }
 }
 
+/// A PIN as typed: a space in the middle ("411 001") is not part of it.
+pub fn normalise_pin(value: &str) -> String {
+    value.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// PIN code: exactly 6 digits, the first 1 to 9 (no PIN starts with 0).
 pub fn zip_code(value: Option<&str>) -> Option<&'static str> {
     if blank(value) {
         return Some("ZIP Code is required");
     }
-    let value = value.unwrap_or_default().trim();
-    if value.len() == 6 && value.chars().all(|c| c.is_ascii_digit()) {
+    let value = normalise_pin(value.unwrap_or_default());
+    let bytes = value.as_bytes();
+    if bytes.len() == 6 && bytes.iter().all(u8::is_ascii_digit) && bytes[0] != b'0' {
         None
     } else {
         Some("ZIP Code must be exactly 6 digits")
     }
 }
 
-/// Indian mobile number: 10 digits starting with 6 to 9.
+/// An Indian number as people write or paste it (`+91 98765 43210`, `091-98765-43210`,
+/// `919876543210`, `098765 43210`) brought to its 10 digits. Anything else comes back with
+/// only the separators taken out, so [`phone`] refuses it instead of guessing: the number
+/// stored is always the number the person gave.
+pub fn normalise_phone(value: &str) -> String {
+    let d: String = value
+        .trim()
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '(' | ')' | '.'))
+        .collect();
+    if let Some(rest) = d.strip_prefix("+91") {
+        rest.to_string()
+    } else if let Some(rest) = d.strip_prefix("0091") {
+        rest.to_string()
+    } else if d.len() == 12 && d.starts_with("91") {
+        d[2..].to_string()
+    } else if d.len() == 11 && d.starts_with('0') {
+        d[1..].to_string()
+    } else {
+        d
+    }
+}
+
+/// Indian mobile number: 10 digits starting with 6 to 9, once normalised.
 pub fn phone(value: Option<&str>) -> Option<&'static str> {
     if blank(value) {
         return Some("Phone number is required");
     }
-    let value = value.unwrap_or_default().trim();
+    let value = normalise_phone(value.unwrap_or_default());
     if value.len() != 10 || !value.chars().all(|c| c.is_ascii_digit()) {
         Some("Phone number must be exactly 10 digits")
     } else if !matches!(value.as_bytes()[0], b'6'..=b'9') {
         Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
     } else {
         None
+    }
+}
+
+/// The 28 states and 8 union territories, one a line (a data file, shared in spirit with
+/// the web app's select; a test keeps the two lists equal).
+const STATES_AND_UTS: &str = include_str!("data/indian-states.txt");
+
+pub fn states_and_uts() -> impl Iterator<Item = &'static str> {
+    STATES_AND_UTS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The delivery State/UT must be one of the 36 (spelt as in the list, any letter case).
+pub fn state_or_ut(value: Option<&str>) -> Option<&'static str> {
+    let value = value.unwrap_or_default().trim();
+    if states_and_uts().any(|s| s.eq_ignore_ascii_case(value)) {
+        None
+    } else {
+        Some("Please choose your State or Union Territory from the list")
+    }
+}
+
+/// The list's own spelling of a State/UT (so "maharashtra" is stored as "Maharashtra").
+pub fn canonical_state(value: &str) -> String {
+    let value = value.trim();
+    states_and_uts()
+        .find(|s| s.eq_ignore_ascii_case(value))
+        .unwrap_or(value)
+        .to_string()
+}
+
+/// Optional landmark: at most 100 characters.
+pub fn landmark(value: Option<&str>) -> Option<&'static str> {
+    match value {
+        Some(v) if v.trim().chars().count() > 100 => Some("Landmark cannot exceed 100 characters"),
+        _ => None,
+    }
+}
+
+/// Optional recipient: when given, a name by the sign-up rules.
+pub fn recipient_name(value: Option<&str>) -> Option<&'static str> {
+    match value.map(str::trim) {
+        Some(v) if !v.is_empty() => person_name(Some(v)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod indian_address_tests {
+    use super::*;
+
+    #[test]
+    fn phone_numbers_written_the_indian_way_are_their_ten_digits() {
+        for typed in [
+            "+91 98765 43210",
+            "+91-98765-43210",
+            "919876543210",
+            "09876543210",
+            "0091 98765 43210",
+            "(+91) 98765-43210",
+            " 98765 43210 ",
+        ] {
+            assert_eq!(normalise_phone(typed), "9876543210", "{typed}");
+            assert_eq!(phone(Some(typed)), None, "{typed}");
+        }
+        // A real number starting 91 is not cut down; an extra digit or a foreign code is refused.
+        assert_eq!(normalise_phone("9198765432"), "9198765432");
+        assert!(phone(Some("+91 98765 432101")).is_some());
+        assert!(phone(Some("+44 7911 123456")).is_some());
+        assert!(phone(Some("98765abcde")).is_some());
+    }
+
+    #[test]
+    fn pin_codes_have_six_digits_and_never_start_with_zero() {
+        assert_eq!(zip_code(Some("411001")), None);
+        assert_eq!(zip_code(Some("411 001")), None);
+        assert_eq!(normalise_pin("411 001"), "411001");
+        assert!(zip_code(Some("011001")).is_some());
+        assert!(zip_code(Some("41100")).is_some());
+    }
+
+    #[test]
+    fn states_come_from_the_list_of_36() {
+        assert_eq!(states_and_uts().count(), 36);
+        assert_eq!(state_or_ut(Some("Maharashtra")), None);
+        assert_eq!(state_or_ut(Some("tamil nadu")), None);
+        assert_eq!(canonical_state("tamil nadu"), "Tamil Nadu");
+        assert!(state_or_ut(Some("Bombay State")).is_some());
+        // The web app's select offers exactly the same list.
+        let web: Vec<String> =
+            serde_json::from_str(include_str!("../../../web/src/lib/data/indian-states.json"))
+                .unwrap();
+        assert_eq!(web, states_and_uts().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn landmark_and_recipient_are_optional() {
+        assert_eq!(landmark(None), None);
+        assert!(landmark(Some(&"x".repeat(101))).is_some());
+        assert_eq!(recipient_name(Some("")), None);
+        assert_eq!(recipient_name(Some("Asha Verma")), None);
+        assert!(recipient_name(Some("R2D2")).is_some());
     }
 }
 

@@ -177,7 +177,14 @@ pub(crate) struct AddressBody {
     pub city: Option<String>,
     pub state: Option<String>,
     pub zip_code: Option<String>,
+    /// Indian mobile; `+91`, `91` or `0` prefixes, spaces and dashes are read as the 10 digits.
     pub phone: Option<String>,
+    /// Optional: a place nearby the courier can ask for (at most 100 characters).
+    #[schema(nullable = false, max_length = 100)]
+    pub landmark: Option<String>,
+    /// Optional: who takes the parcel, when not the account holder (a name, 2-50).
+    #[schema(nullable = false, max_length = 50)]
+    pub recipient_name: Option<String>,
 }
 
 /// At least one of the two.
@@ -222,6 +229,8 @@ async fn update_profile(
             ("state", &address.state),
             ("zipCode", &address.zip_code),
             ("phone", &address.phone),
+            ("landmark", &address.landmark),
+            ("recipientName", &address.recipient_name),
         ] {
             errors.check(field, rules::profile_address_field(Some(value)));
         }
@@ -248,7 +257,20 @@ fn merge_address(user: &User, body: AddressBody) -> Address {
         city: keep(body.city, &user.address.city),
         state: keep(body.state, &user.address.state),
         zip_code: keep(body.zip_code, &user.address.zip_code),
-        phone: keep(body.phone, &user.address.phone),
+        phone: saved_phone(keep(body.phone, &user.address.phone)),
+        landmark: keep(body.landmark, &user.address.landmark),
+        recipient_name: keep(body.recipient_name, &user.address.recipient_name),
+    }
+}
+
+/// The profile has no format rules (spec), but a number checkout would accept is saved as
+/// its 10 digits ("+91 98765 43210" -> "9876543210"); anything else is kept as typed, never
+/// cut or altered.
+fn saved_phone(typed: String) -> String {
+    if rules::phone(Some(&typed)).is_none() {
+        rules::normalise_phone(&typed)
+    } else {
+        typed
     }
 }
 

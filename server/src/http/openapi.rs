@@ -210,6 +210,9 @@ pub struct ConfigReply {
     pub success: bool,
     pub demo: DemoSettings,
     pub categories: Vec<String>,
+    /// How customers reach the shop (flags/env `HARIYALI_SHOP_NAME`, `HARIYALI_SUPPORT_*`,
+    /// `HARIYALI_GRIEVANCE_*`).
+    pub shop: crate::contact::ShopContact,
 }
 
 #[derive(ToSchema)]

@@ -87,6 +87,8 @@ async fn place(
             state: address.state.as_deref(),
             zip_code: address.zip_code.as_deref(),
             phone: address.phone.as_deref(),
+            landmark: address.landmark.as_deref(),
+            recipient_name: address.recipient_name.as_deref(),
         },
         &mut errors,
     );
@@ -95,9 +97,12 @@ async fn place(
     let address = Address {
         street: trimmed(address.street),
         city: trimmed(address.city),
-        state: trimmed(address.state),
-        zip_code: trimmed(address.zip_code),
-        phone: trimmed(address.phone),
+        state: rules::canonical_state(&trimmed(address.state)),
+        zip_code: rules::normalise_pin(&trimmed(address.zip_code)),
+        // The 10 digits of the number given (validated above), never a different number.
+        phone: rules::normalise_phone(&trimmed(address.phone)),
+        landmark: trimmed(address.landmark),
+        recipient_name: trimmed(address.recipient_name),
     };
     let request = PlaceRequest {
         user_id: user.id.clone(),

@@ -71,6 +71,8 @@ struct OrderRow {
     state: String,
     zip_code: String,
     phone: String,
+    landmark: String,
+    recipient_name: String,
     created_at: i64,
     updated_at: i64,
     customer_name: String,
@@ -99,7 +101,7 @@ struct HistoryRow {
 }
 
 const ORDER_COLUMNS: &str =
-    "o.id, o.user_id, o.status, o.total, o.street, o.city, o.state, o.zip_code, o.phone, \
+    "o.id, o.user_id, o.status, o.total, o.street, o.city, o.state, o.zip_code, o.phone, o.landmark, o.recipient_name, \
      o.created_at, o.updated_at, u.name AS customer_name, u.email AS customer_email";
 
 fn status_of(text: &str) -> OrderStatus {
@@ -176,6 +178,8 @@ async fn complete(
                 state: r.state,
                 zip_code: r.zip_code,
                 phone: r.phone,
+                landmark: r.landmark,
+                recipient_name: r.recipient_name,
             },
             created_at: iso(r.created_at),
             updated_at: iso(r.updated_at),

@@ -338,10 +338,10 @@ pub async fn place_together(
     }
 
     let sql = format!(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, created_at, updated_at) VALUES {}",
-        value_rows(1, orders.len(), 9, |p| format!(
-            "{}, {}, 'pending', {}, {}, {}, {}, {}, {}, {}, {}",
-            p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[8]
+        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, created_at, updated_at) VALUES {}",
+        value_rows(1, orders.len(), 11, |p| format!(
+            "{}, {}, 'pending', {}, {}, {}, {}, {}, {}, {}, {}, {}, {}",
+            p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[10]
         ))
     );
     let mut query = sqlx::query(&sql);
@@ -356,6 +356,8 @@ pub async fn place_together(
             .bind(&a.state)
             .bind(&a.zip_code)
             .bind(&a.phone)
+            .bind(&a.landmark)
+            .bind(&a.recipient_name)
             .bind(now);
     }
     query.execute(&mut *tx).await?;
@@ -562,8 +564,8 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
     let order = written_order(new_id(), request, lines, now);
     let a = &order.delivery_address;
     sqlx::query(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, created_at, updated_at) \
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $9)",
+        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, created_at, updated_at) \
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
     )
     .bind(&order.id)
     .bind(user_id)
@@ -573,6 +575,8 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
     .bind(&a.state)
     .bind(&a.zip_code)
     .bind(&a.phone)
+    .bind(&a.landmark)
+    .bind(&a.recipient_name)
     .bind(now)
     .execute(&mut *tx)
     .await?;

@@ -38,6 +38,14 @@ pub struct Address {
     pub state: String,
     pub zip_code: String,
     pub phone: String,
+    /// Optional: a place nearby the courier can ask for (left out when not given).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[schema(required = false)]
+    pub landmark: String,
+    /// Optional: who takes the parcel when it is not the account holder (left out when not given).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    #[schema(required = false)]
+    pub recipient_name: String,
 }
 
 /// An account as the API shows it: never the password hash.
@@ -66,6 +74,8 @@ struct UserRow {
     state: String,
     zip_code: String,
     phone: String,
+    landmark: String,
+    recipient_name: String,
     token_version: i64,
     created_at: i64,
     password_hash: String,
@@ -84,6 +94,8 @@ impl UserRow {
                 state: self.state,
                 zip_code: self.zip_code,
                 phone: self.phone,
+                landmark: self.landmark,
+                recipient_name: self.recipient_name,
             },
             created_at: iso(self.created_at),
             token_version: self.token_version,
@@ -93,7 +105,7 @@ impl UserRow {
 }
 
 const COLUMNS: &str =
-    "id, email, name, role, street, city, state, zip_code, phone, token_version, created_at, password_hash";
+    "id, email, name, role, street, city, state, zip_code, phone, landmark, recipient_name, token_version, created_at, password_hash";
 
 pub struct NewUser<'a> {
     pub name: &'a str,
@@ -150,7 +162,8 @@ pub async fn update_profile(
 ) -> Result<User, sqlx::Error> {
     let sql = format!(
         "UPDATE users SET name = COALESCE($2, name), street = COALESCE($3, street), city = COALESCE($4, city), \
-         state = COALESCE($5, state), zip_code = COALESCE($6, zip_code), phone = COALESCE($7, phone), updated_at = $8 \
+         state = COALESCE($5, state), zip_code = COALESCE($6, zip_code), phone = COALESCE($7, phone), updated_at = $8, \
+         landmark = COALESCE($9, landmark), recipient_name = COALESCE($10, recipient_name) \
          WHERE id = $1 RETURNING {COLUMNS}"
     );
     let row: UserRow = sqlx::query_as(&sql)
@@ -162,6 +175,8 @@ pub async fn update_profile(
         .bind(address.map(|a| a.zip_code.as_str()))
         .bind(address.map(|a| a.phone.as_str()))
         .bind(now_ms())
+        .bind(address.map(|a| a.landmark.as_str()))
+        .bind(address.map(|a| a.recipient_name.as_str()))
         .fetch_one(db.writer())
         .await?;
     Ok(row.split().0)

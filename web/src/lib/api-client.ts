@@ -63,10 +63,12 @@ export function statusMessage(status: number, kind: ApiErrorKind = 'http'): stri
 }
 
 /**
- * The message to show for any failure: the server's message if present, else the error's
+ * The message to show for any failure: the server's message if present (not for 5xx), else the error's
  * own message, else the status text; a failure without a response is a network error.
  */
 export function errorMessage(err: unknown, fallback?: string): string {
+  // A server fault's own text is an internal detail, never shown: the status text stands in.
+  if (err instanceof ApiError && err.kind === 'http' && err.status >= 500) return err.message;
   if (err instanceof ApiError) return err.serverMessage ?? err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback ?? en['err.other'];
@@ -117,6 +119,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The start-up session check must not bounce visitors to /login. */
   skipUnauthorizedRedirect?: boolean;
+  /**
+   * Upload progress (0..1) of a multipart body. The request then goes through
+   * XMLHttpRequest (fetch reports no upload progress), and the timeout counts from the last
+   * sign of progress, so a slow mobile link that is still sending is not cut off.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -133,10 +141,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     timedOut = true;
     controller.abort();
-  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  };
+  let timer = setTimeout(expire, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const progressed = (fraction: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(expire, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    opts.onUploadProgress?.(fraction);
+  };
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
 
@@ -149,7 +163,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 
   let res: Response;
   try {
-    res = await (early ? Promise.race([early.catch(() => fetch(url, init)), abortion(controller.signal)]) : fetch(url, init));
+    res = await (early
+      ? Promise.race([early.catch(() => fetch(url, init)), abortion(controller.signal)])
+      : opts.onUploadProgress
+        ? sendWithProgress(url, init, progressed)
+        : fetch(url, init));
   } catch (e) {
     if (opts.signal?.aborted && !timedOut) throw e;
     throw new ApiError({ status: 0, kind: timedOut ? 'timeout' : 'network' });
@@ -170,6 +188,31 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     });
   }
   return data as T;
+}
+
+/** fetch's contract (a Response, rejection on network failure or abort) over XMLHttpRequest. */
+function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(k, v);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.total ? e.loaded / e.total : 1);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 304;
+      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 /** Rejects like fetch does when the signal aborts (the timeout or the caller's signal). */

@@ -1,10 +1,11 @@
 /**
  * Auth state machine (spec sections 3 and 4). Starts `loading`; with a stored token the
- * current user is fetched (success: authenticated, failure: token cleared). Login and
- * register store token and user; logout clears token, user and cart.
+ * current user is fetched (success: authenticated; 401: token cleared; any other failure
+ * keeps the stored session and checks again later). Login and register store token and
+ * user; logout clears token, user and cart.
  */
 import { useSyncExternalStore } from 'react';
-import { api, onUnauthorized } from './api-client';
+import { ApiError, api, onUnauthorized } from './api-client';
 import { cartStore } from './cart';
 import { STORAGE_KEYS, readJson, readString, writeJson, writeString } from './storage';
 import type { User } from '@/types/api';
@@ -58,6 +59,9 @@ onUnauthorized(() => {
 
 let started = false;
 
+/** Waits between checks of a stored session the server could not confirm (offline, 5xx, 429). */
+export const SESSION_RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+
 /** Called once at start-up: checks a stored token with GET /auth/me. */
 export async function initAuth(): Promise<void> {
   if (started) return;
@@ -68,11 +72,36 @@ export async function initAuth(): Promise<void> {
     return;
   }
   set({ loading: true });
+  await checkSession(token, 0);
+}
+
+async function checkSession(token: string, attempt: number): Promise<void> {
   try {
     const { user } = await api.get<{ user: User }>('/auth/me', { skipUnauthorizedRedirect: true });
-    signedIn(token, user);
-  } catch {
-    signedOut();
+    // Signed out (or in as someone else) while the check was under way: that wins.
+    if (readString(STORAGE_KEYS.token) === token) signedIn(token, user);
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'http' && err.status === 401) {
+      if (readString(STORAGE_KEYS.token) === token) signedOut();
+      return;
+    }
+    // Only the server's "no" ends a session. A network blip, a timeout, a 5xx or a 429 says
+    // nothing about the token: keep the stored user (the server still checks every request)
+    // and ask again later, or as soon as the browser is back online.
+    if (readString(STORAGE_KEYS.token) !== token) return;
+    const stored = readJson<User>(STORAGE_KEYS.user);
+    if (stored && !state.isAuthenticated) signedIn(token, stored);
+    const wait = SESSION_RETRY_MS[Math.min(attempt, SESSION_RETRY_MS.length - 1)];
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        window.removeEventListener('online', done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      window.addEventListener('online', done);
+    });
+    if (readString(STORAGE_KEYS.token) === token) await checkSession(token, attempt + 1);
   }
 }
 

@@ -14,6 +14,23 @@ export function useAppConfig() {
   });
 }
 
+export type ShopContact = NonNullable<AppConfig['shop']>;
+
+/** Until the config arrives (or from a server without it): the honest defaults, no phone. */
+export const DEFAULT_CONTACT: ShopContact = {
+  shopName: 'Hariyali',
+  supportEmail: 'support@hariyali.in',
+  supportPhone: null,
+  supportWhatsapp: null,
+  grievanceOfficer: null,
+  grievanceEmail: 'support@hariyali.in',
+};
+
+export function useShopContact(): ShopContact {
+  const { data } = useAppConfig();
+  return data?.shop ?? DEFAULT_CONTACT;
+}
+
 export function useCategories(): string[] {
   const { data } = useAppConfig();
   return data?.categories?.length ? data.categories : DEFAULT_CATEGORIES;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminOrderId, customerOrderId, formatCurrency, formatDate, formatINR, formatRating, initials, isAddressComplete, isProfileComplete, truncate } from './format';
+import { adminOrderId, customerOrderId, formatCurrency, formatFileSize, formatDate, formatINR, formatRating, initials, isAddressComplete, isProfileComplete, truncate } from './format';
 
 describe('formatters', () => {
   it('formats rupees with Indian grouping', () => {
@@ -51,5 +51,13 @@ describe('formatters', () => {
     expect(isAddressComplete(null)).toBe(false);
     expect(isProfileComplete({ name: 'A', email: 'a@b.in' })).toBe(true);
     expect(isProfileComplete({ name: ' ', email: 'a@b.in' })).toBe(false);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows KB under 1 MB and MB above', () => {
+    expect(formatFileSize(300 * 1024)).toBe('300 KB');
+    expect(formatFileSize(200)).toBe('1 KB');
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
   });
 });

@@ -85,3 +85,9 @@ export function isAddressComplete(a: AddressLike | null | undefined): boolean {
 export function isProfileComplete(u: { name?: string | null; email?: string | null } | null | undefined): boolean {
   return !!u && !!u.name?.trim() && !!u.email?.trim();
 }
+
+/** A file size as people read it: KB below 1 MB (a 300 KB photo is not "0.3 MB"), else MB. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -5,6 +5,9 @@ import {
   canSendChat,
   clampQuantity,
   digitsOnly,
+  normalisePhone,
+  phoneInput,
+  STATES_AND_UTS,
   validateAddress,
   validateAddressOnSubmit,
   validateCity,
@@ -101,11 +104,29 @@ describe('checkout address', () => {
     expect(text(validateState('M'.repeat(51)))).toBe('State name cannot exceed 50 characters');
     expect(text(validateState('Tamil Nadu 2'))).toBe('State name can only contain letters and spaces');
     expect(validateState('Tamil Nadu')).toBeNull();
+    expect(text(validateState('Bombay State'))).toBe('Please choose your State or Union Territory from the list');
+    expect(STATES_AND_UTS).toHaveLength(36);
+    // Devanagari city names are letters (with their vowel signs).
+    expect(validateCity('पुणे')).toBeNull();
+    expect(validateCity('नई दिल्ली')).toBeNull();
   });
   it('zip: exactly 6 digits', () => {
     expect(text(validateZip(''))).toBe('ZIP Code is required');
     expect(text(validateZip('4110'))).toBe('ZIP Code must be exactly 6 digits');
     expect(validateZip('411001')).toBeNull();
+    expect(text(validateZip('011001'))).toBe('ZIP Code must be exactly 6 digits');
+  });
+  it('phone: Indian numbers as people write them are read as their 10 digits, never altered', () => {
+    for (const typed of ['+91 98765 43210', '+91-98765-43210', '919876543210', '09876543210', '0091 98765 43210', '98765 43210', '(+91) 98765-43210']) {
+      expect(normalisePhone(typed)).toBe('9876543210');
+      expect(validatePhone(typed)).toBeNull();
+    }
+    // Never a different number: an extra digit or a foreign code is refused, not cut down.
+    expect(validatePhone('+91 98765 432101')).not.toBeNull();
+    expect(validatePhone('+44 7911 123456')).not.toBeNull();
+    expect(validatePhone('9198765432')).toBeNull(); // a real 10-digit number starting 9
+    expect(normalisePhone('9198765432')).toBe('9198765432');
+    expect(phoneInput('+91 98765abc 43210')).toBe('+91 98765 43210');
   });
   it('phone: 10 digits starting 6-9', () => {
     expect(text(validatePhone(''))).toBe('Phone number is required');
@@ -119,13 +140,15 @@ describe('checkout address', () => {
     expect(digitsOnly('41 10 01', 6)).toBe('411001');
   });
   it('rechecks phone and ZIP on submit with their own messages', () => {
-    const good = { street: 'Flat 4B, 12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001', phone: '9876543210' };
+    const good = { recipientName: '', landmark: '', street: 'Flat 4B, 12 MG Road', city: 'Pune', state: 'Maharashtra', zipCode: '411001', phone: '9876543210' };
     expect(validateAddress(good)).toEqual({});
     expect(validateAddressOnSubmit(good)).toEqual({});
     const bad = validateAddressOnSubmit({ ...good, zipCode: '4110', phone: '1234567890' });
     expect(text(bad.phone)).toBe('Please enter a valid 10-digit Indian mobile number starting with 6-9');
     expect(text(bad.zipCode)).toBe('Please enter a valid 6-digit ZIP code');
-    const empty = validateAddressOnSubmit({ street: '', city: '', state: '', zipCode: '', phone: '' });
+    expect(validateAddressOnSubmit({ ...good, phone: '+91 98765 43210' })).toEqual({});
+    expect(text(validateAddressOnSubmit({ ...good, recipientName: 'R2D2' }).recipientName)).toBe('Name can only contain letters, spaces, apostrophes and hyphens');
+    const empty = validateAddressOnSubmit({ recipientName: '', landmark: '', street: '', city: '', state: '', zipCode: '', phone: '' });
     expect(Object.keys(empty).sort()).toEqual(['city', 'phone', 'state', 'street', 'zipCode']);
     expect(text(empty.phone)).toBe('Phone number is required');
   });

@@ -4,6 +4,10 @@
  * English text of each key is the spec's wording, so the server and the browser agree.
  */
 import type { MessageKey } from './i18n/en';
+import INDIAN_STATES from './data/indian-states.json';
+
+/** The 28 states and 8 union territories, as the checkout's State/UT select offers them. */
+export const STATES_AND_UTS: readonly string[] = INDIAN_STATES;
 
 export type Msg = MessageKey | null;
 export type Errors<F extends string> = Partial<Record<F, MessageKey>>;
@@ -114,14 +118,28 @@ export function validateRegister(f: RegisterForm): Errors<keyof RegisterForm> {
 // ---------------------------------------------------------------- Checkout address
 
 export interface AddressForm {
+  recipientName: string;
   street: string;
+  landmark: string;
   city: string;
   state: string;
   zipCode: string;
   phone: string;
 }
 
-export const ADDRESS_FIELDS: (keyof AddressForm)[] = ['street', 'city', 'state', 'zipCode', 'phone'];
+export const ADDRESS_FIELDS: (keyof AddressForm)[] = ['recipientName', 'street', 'landmark', 'city', 'state', 'zipCode', 'phone'];
+
+export const LANDMARK_MAX = 100;
+
+/** Optional: the person who takes the parcel, when it is not the account holder. */
+export function validateRecipientName(value: string): Msg {
+  if (!value.trim()) return null;
+  return validateName(value.trim());
+}
+
+export function validateLandmark(value: string): Msg {
+  return value.trim().length > LANDMARK_MAX ? 'v.landmarkMax' : null;
+}
 
 export function validateStreet(value: string): Msg {
   const v = value.trim();
@@ -131,30 +149,61 @@ export function validateStreet(value: string): Msg {
   return null;
 }
 
+/** Letters of any script (Devanagari city names included, with their vowel signs) and spaces. */
 function validatePlace(value: string, kind: 'city' | 'state'): Msg {
   const v = value.trim();
   if (!v) return kind === 'city' ? 'v.cityRequired' : 'v.stateRequired';
   if (v.length < LIMITS.placeMin) return kind === 'city' ? 'v.cityMin' : 'v.stateMin';
   if (v.length > LIMITS.placeMax) return kind === 'city' ? 'v.cityMax' : 'v.stateMax';
-  if (!/^[A-Za-z ]+$/.test(v)) return kind === 'city' ? 'v.cityChars' : 'v.stateChars';
+  if (!/^[\p{L}\p{M} ]+$/u.test(v)) return kind === 'city' ? 'v.cityChars' : 'v.stateChars';
   return null;
 }
 
 export const validateCity = (v: string): Msg => validatePlace(v, 'city');
-export const validateState = (v: string): Msg => validatePlace(v, 'state');
+export function validateState(v: string): Msg {
+  const m = validatePlace(v, 'state');
+  if (m) return m;
+  return STATES_AND_UTS.includes(v.trim()) ? null : 'v.stateList';
+}
 
+/** PIN code: exactly 6 digits, and no PIN starts with 0. */
 export function validateZip(value: string): Msg {
   if (!value) return 'v.zipRequired';
-  if (!/^\d{6}$/.test(value)) return 'v.zipLength';
+  if (!/^[1-9]\d{5}$/.test(normalisePin(value))) return 'v.zipLength';
   return null;
 }
 
-/** While typing: the first digit must be 6-9, then exactly 10 digits. */
-export function validatePhone(value: string): Msg {
-  if (!value) return 'v.phoneRequired';
+/**
+ * An Indian number as people write or paste it (+91 98765 43210, 091-98765-43210,
+ * 919876543210, 098765 43210) brought to its 10 digits. Anything else is returned with only
+ * the separators taken out, so the check below refuses it rather than guessing.
+ */
+export function normalisePhone(value: string): string {
+  let d = value.trim().replace(/[\s\-().]/g, '');
+  if (d.startsWith('+91')) d = d.slice(3);
+  else if (d.startsWith('0091')) d = d.slice(4);
+  else if (d.length === 12 && d.startsWith('91')) d = d.slice(2);
+  else if (d.length === 11 && d.startsWith('0')) d = d.slice(1);
+  return d;
+}
+
+/** A PIN as typed with a space in the middle (411 001). */
+export function normalisePin(value: string): string {
+  return value.replace(/\s/g, '');
+}
+
+/** While typing: the first digit must be 6-9, then exactly 10 digits (after normalising). */
+export function validatePhone(raw: string): Msg {
+  if (!raw.trim()) return 'v.phoneRequired';
+  const value = normalisePhone(raw);
   if (!/^\d+$/.test(value) || !/^[6-9]/.test(value)) return 'v.phoneIndian';
   if (value.length !== 10) return 'v.phoneLength';
   return null;
+}
+
+/** What the phone box lets through: digits and the separators people type (+, space, dash). */
+export function phoneInput(value: string): string {
+  return value.replace(/[^\d+\s\-().]/g, '').slice(0, 20);
 }
 
 /** Keeps only digits and cuts to `max` characters (ZIP and phone inputs). */
@@ -163,6 +212,8 @@ export function digitsOnly(value: string, max: number): string {
 }
 
 const addressValidators: Record<keyof AddressForm, (v: string) => Msg> = {
+  recipientName: validateRecipientName,
+  landmark: validateLandmark,
   street: validateStreet,
   city: validateCity,
   state: validateState,
@@ -186,8 +237,8 @@ export function validateAddress(f: AddressForm): Errors<keyof AddressForm> {
 /** On submit the phone and ZIP are checked once more with the spec's submit messages. */
 export function validateAddressOnSubmit(f: AddressForm): Errors<keyof AddressForm> {
   const out = validateAddress(f);
-  if (!/^[6-9]\d{9}$/.test(f.phone)) out.phone = f.phone ? 'v.phoneSubmit' : 'v.phoneRequired';
-  if (!/^\d{6}$/.test(f.zipCode)) out.zipCode = f.zipCode ? 'v.zipSubmit' : 'v.zipRequired';
+  if (!/^[6-9]\d{9}$/.test(normalisePhone(f.phone))) out.phone = f.phone.trim() ? 'v.phoneSubmit' : 'v.phoneRequired';
+  if (!/^[1-9]\d{5}$/.test(normalisePin(f.zipCode))) out.zipCode = f.zipCode ? 'v.zipSubmit' : 'v.zipRequired';
   return out;
 }
 

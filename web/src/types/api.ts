@@ -8,6 +8,10 @@ export interface Address {
   state: string;
   zipCode: string;
   phone: string;
+  /** Optional: a place nearby the courier can ask for. */
+  landmark?: string;
+  /** Optional: who takes the parcel, when not the account holder. */
+  recipientName?: string;
 }
 
 export interface User {
@@ -74,6 +78,8 @@ export interface OrderItem {
   rated?: boolean;
   /** Optional hint from the server: false once the plant was deleted. */
   available?: boolean;
+  /** The plant's current card picture, while it is still sold. */
+  image?: string | null;
 }
 
 export interface StatusChange {
@@ -123,6 +129,15 @@ export interface DemoAccount {
 export interface AppConfig {
   demo: { enabled: boolean; accounts: DemoAccount[] };
   categories: string[];
+  /** How customers reach the shop (server flags/env); missing from an older server. */
+  shop?: {
+    shopName: string;
+    supportEmail: string;
+    supportPhone: string | null;
+    supportWhatsapp: string | null;
+    grievanceOfficer: string | null;
+    grievanceEmail: string;
+  };
 }
 
 export interface FieldError {

@@ -1,15 +1,38 @@
 import { Link } from 'react-router-dom';
+import { useAuth } from '@/lib/auth';
+import { useShopContact } from '@/lib/config';
 import { useI18n } from '@/lib/i18n';
 import { LeafIcon } from '@/components/icons';
 
 export function Footer() {
   const { t } = useI18n();
+  const { isAdmin } = useAuth();
+  const contact = useShopContact();
+  // Shop pages send an admin back to the dashboard, so an admin's footer offers admin pages.
+  const shopLinks = isAdmin
+    ? [
+        { to: '/admin/dashboard', label: t('footer.dashboard') },
+        { to: '/admin/plants', label: t('footer.plants') },
+        { to: '/admin/orders', label: t('footer.orders') },
+      ]
+    : [
+        { to: '/catalogue', label: t('nav.catalogue') },
+        { to: '/catalogue?category=Indoor', label: t('category.Indoor') },
+        { to: '/plant-care-ai', label: t('footer.plantCare') },
+      ];
+  const helpLinks = [
+    { to: '/help/shipping', label: t('footer.shipping') },
+    { to: '/help/returns', label: t('footer.returns') },
+    { to: '/help/privacy', label: t('footer.privacy') },
+    { to: '/help/terms', label: t('footer.terms') },
+    { to: '/help/grievance', label: t('footer.grievance') },
+  ];
   return (
     <footer className="footer">
       <div className="container">
         <div className="footer__grid">
           <div>
-            <Link to="/" className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
+            <Link to={isAdmin ? '/admin/dashboard' : '/'} className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
               <span className="brand__mark">
                 <LeafIcon size={20} />
               </span>
@@ -20,23 +43,41 @@ export function Footer() {
           <div>
             <h2 className="footer__title">{t('footer.shop')}</h2>
             <ul>
-              <li>
-                <Link to="/catalogue">{t('nav.catalogue')}</Link>
-              </li>
-              <li>
-                <Link to="/catalogue?category=Indoor">{t('category.Indoor')}</Link>
-              </li>
-              <li>
-                <Link to="/plant-care-ai">{t('footer.plantCare')}</Link>
-              </li>
+              {shopLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="footer__title">{t('footer.help')}</h2>
+            <ul>
+              {helpLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
             </ul>
           </div>
           <div>
             <h2 className="footer__title">{t('footer.contact')}</h2>
             <ul>
               <li>
-                <a href="mailto:hello@hariyali.example">{t('footer.email')}</a>
+                <a href={`mailto:${contact.supportEmail}`}>{t('footer.email')}</a>
               </li>
+              {contact.supportPhone && (
+                <li>
+                  <a href={`tel:${contact.supportPhone.replace(/[^\d+]/g, '')}`}>{contact.supportPhone}</a>
+                </li>
+              )}
+              {contact.supportWhatsapp && (
+                <li>
+                  <a href={`https://wa.me/${contact.supportWhatsapp}`} rel="noopener noreferrer" target="_blank">
+                    WhatsApp
+                  </a>
+                </li>
+              )}
               <li>
                 <a href="https://github.com/" rel="noopener noreferrer" target="_blank">
                   {t('footer.github')}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, logout } from '@/lib/auth';
 import { cartCount, useCart } from '@/lib/cart';
@@ -221,7 +222,9 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
     };
   }, [onClose]);
 
-  return (
+  // Rendered into <body>: the header's backdrop-filter would make it the containing block of
+  // this fixed sheet and clip it to the header's height.
+  return createPortal(
     <>
       <div className="sheet-backdrop" onClick={onClose} />
       <div className="sheet" id="mobile-menu" role="dialog" aria-modal="true" aria-label={t('nav.main')} ref={ref}>
@@ -268,7 +271,7 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
           )}
         </nav>
         <div className="sheet__prefs">
-          <button type="button" className="btn btn--outline btn--sm" onClick={toggleLang} aria-label={t('nav.switchLanguage')}>
+          <button type="button" className="btn btn--outline btn--sm lang-label" onClick={toggleLang} aria-label={t('nav.switchLanguage')}>
             {lang === 'hi' ? 'English' : 'हिन्दी'}
           </button>
           <button type="button" className="btn btn--outline btn--sm" onClick={toggleTheme} aria-label={themeLabel}>
@@ -277,6 +280,7 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
           </button>
         </div>
       </div>
-    </>
+    </>,
+    document.body,
   );
 }

@@ -109,7 +109,7 @@ export default function DashboardPage() {
             <p className="muted">{t('admin.noOrders')}</p>
           ) : (
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--stack">
                 <thead>
                   <tr>
                     <th scope="col">{t('admin.order')}</th>
@@ -122,13 +122,17 @@ export default function DashboardPage() {
                 <tbody>
                   {stats.data.recentOrders.slice(0, RECENT_ORDERS).map((o) => (
                     <tr key={o._id}>
-                      <td className="num">#{adminOrderId(o._id)}</td>
-                      <td>{o.customerName}</td>
-                      <td className="num">{formatINR(o.total)}</td>
-                      <td>
+                      <td className="num" data-label={t('admin.order')} title={o._id}>
+                        #{adminOrderId(o._id)}
+                      </td>
+                      <td data-label={t('admin.customer')}>{o.customerName}</td>
+                      <td className="num" data-label={t('orders.amount')}>
+                        {formatINR(o.total)}
+                      </td>
+                      <td data-label={t('orders.status')}>
                         <StatusBadge status={o.status} />
                       </td>
-                      <td>{formatDate(o.createdAt, lang)}</td>
+                      <td data-label={t('admin.date')}>{formatDate(o.createdAt, lang)}</td>
                     </tr>
                   ))}
                 </tbody>

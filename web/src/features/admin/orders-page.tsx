@@ -12,6 +12,11 @@ import { useAdminOrders, useUpdateOrderStatus } from './api';
 import { AdminShell } from './admin-shell';
 import { useSearchQuery } from './use-search-query';
 import { allowedNext } from './transitions';
+import { ConfirmDialog } from '@/components/modal';
+import { OrderIdCopy } from '@/components/order-id-copy';
+
+/** Moves that cannot be undone, so they are confirmed first. */
+const IRREVERSIBLE: OrderStatus[] = ['shipped', 'delivered'];
 
 export default function AdminOrdersPage() {
   const { t, tm } = useI18n();
@@ -81,9 +86,11 @@ function AdminOrderCard({ order }: { order: Order }) {
   const toast = useToast();
   const update = useUpdateOrderStatus();
   const next = allowedNext(order.status);
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const history = order.statusHistory?.length ? order.statusHistory : [{ status: order.status, at: order.updatedAt }];
 
   async function move(status: OrderStatus) {
+    setConfirming(null);
     try {
       const res = await update.mutateAsync({ id: order._id, status });
       toast.success(res.message ? tm(res.message) : t('admin.orders.updated'));
@@ -96,7 +103,9 @@ function AdminOrderCard({ order }: { order: Order }) {
     <article className="aorder card" data-testid="admin-order">
       <div className="aorder__head">
         <div>
-          <p className="aorder__id num">#{adminOrderId(order._id)}</p>
+          <p className="aorder__id num">
+            <span title={order._id}>#{adminOrderId(order._id)}</span> <OrderIdCopy id={order._id} />
+          </p>
           <p className="aorder__cust">
             {order.customerName} · {order.customerEmail}
           </p>
@@ -124,8 +133,20 @@ function AdminOrderCard({ order }: { order: Order }) {
         <section>
           <h3 className="admin-h3">{t('orders.address')}</h3>
           <address style={{ fontStyle: 'normal', fontSize: '0.92rem' }}>
+            {order.deliveryAddress.recipientName && (
+              <>
+                {order.deliveryAddress.recipientName}
+                <br />
+              </>
+            )}
             {order.deliveryAddress.street}
             <br />
+            {order.deliveryAddress.landmark && (
+              <>
+                {t('orders.near', { landmark: order.deliveryAddress.landmark })}
+                <br />
+              </>
+            )}
             {order.deliveryAddress.city}, {order.deliveryAddress.state} {order.deliveryAddress.zipCode}
             <br />
             {order.deliveryAddress.phone}
@@ -154,7 +175,8 @@ function AdminOrderCard({ order }: { order: Order }) {
               key={s}
               type="button"
               className={`btn btn--sm ${s === 'cancelled' ? 'btn--danger-outline' : 'btn--primary'}`}
-              onClick={() => move(s)}
+              // Shipped and delivered cannot be undone: ask first.
+              onClick={() => (IRREVERSIBLE.includes(s) ? setConfirming(s) : void move(s))}
               disabled={update.isPending}
             >
               {t(`admin.orders.to.${s}`)}
@@ -162,6 +184,17 @@ function AdminOrderCard({ order }: { order: Order }) {
           ))
         )}
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t(`admin.orders.to.${confirming}`)}
+          message={t('admin.orders.confirmMove', { id: adminOrderId(order._id), status: t(`status.${confirming}`) })}
+          confirmLabel={t(`admin.orders.to.${confirming}`)}
+          cancelLabel={t('common.cancel')}
+          busy={update.isPending}
+          onConfirm={() => void move(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/config';
+import { formatFileSize } from '@/lib/format';
 import { categoryLabel, useI18n } from '@/lib/i18n';
 import { LIMITS, PLANT_IMAGE_TYPES, hasErrors, validatePlantForm, type Errors, type PlantForm } from '@/lib/validation';
 import { FormMessage, TextAreaField, TextField } from '@/components/field';
@@ -206,7 +207,7 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
                 )}
               </div>
               <p className="field__hint" id="img-hint">
-                {file ? `${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB` : t('admin.form.imageHint')}
+                {file ? `${file.name} · ${formatFileSize(file.size)}` : plant ? t('admin.form.imageHintEdit') : t('admin.form.imageHint')}
               </p>
               {err('image') && (
                 <p className="field__error" id="img-err" role="alert">

@@ -74,7 +74,7 @@ export default function PlantsPage() {
         <EmptyState title={t('admin.plants.empty')} />
       ) : (
         <div className="card table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">{t('admin.plants.col.plant')}</th>
@@ -99,7 +99,7 @@ export default function PlantsPage() {
                       </span>
                     </span>
                   </td>
-                  <td className="num">
+                  <td className="num" data-label={t('admin.plants.col.price')}>
                     {formatINR(p.price)}
                     {p.originalPrice != null && p.originalPrice > p.price && (
                       <small className="muted" style={{ display: 'block' }}>
@@ -107,8 +107,10 @@ export default function PlantsPage() {
                       </small>
                     )}
                   </td>
-                  <td className={`num ${p.stock <= LOW_STOCK_AT ? 'stock-low' : ''}`}>{p.stock}</td>
-                  <td>
+                  <td className={`num ${p.stock <= LOW_STOCK_AT ? 'stock-low' : ''}`} data-label={t('admin.plants.col.stock')}>
+                    {p.stock}
+                  </td>
+                  <td data-label={t('admin.plants.col.categories')}>
                     <span className="chips">
                       {p.categories.map((c) => (
                         <span key={c} className="chip">
@@ -117,8 +119,8 @@ export default function PlantsPage() {
                       ))}
                     </span>
                   </td>
-                  <td className="num">{p.reviewCount ? `${formatRating(p.rating)} (${p.reviewCount})` : '—'}</td>
-                  <td>
+                  <td className="num" data-label={t('admin.plants.col.rating')}>{p.reviewCount ? `${formatRating(p.rating)} (${p.reviewCount})` : '—'}</td>
+                  <td className="cell-actions-td">
                     <span className="cell-actions">
                       <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(p)} aria-label={t('admin.plants.editOf', { name: p.name })}>
                         {t('common.edit')}

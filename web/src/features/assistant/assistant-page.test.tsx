@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch';
 import AssistantPage from './assistant-page';
 
@@ -13,6 +13,7 @@ function renderPage() {
 }
 
 describe('assistant page', () => {
+  beforeEach(() => sessionStorage.clear());
   it('sends with Enter, shows the loading line, renders the reply and keeps the session', async () => {
     let release: (r: Response) => void = () => undefined;
     const bodies: FormData[] = [];
@@ -42,6 +43,34 @@ describe('assistant page', () => {
     expect(bodies[1].get('sessionId')).toBe('s-1');
   });
 
+  it('refuses HEIC and GIF photos before any upload', async () => {
+    const fetchMock = stubFetch(() => json({ success: true, sessionId: 's', message: 'ok' }));
+    const { container } = renderPage();
+    const files = container.querySelector<HTMLInputElement>('#chat-files')!;
+    const heic = new File(['x'], 'IMG_0001.HEIC', { type: 'image/heic' });
+    const gif = new File(['x'], 'leaf.gif', { type: 'image/gif' });
+    fireEvent.change(files, { target: { files: [heic, gif] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select valid image files (max 10MB each).');
+    expect(screen.queryByRole('img', { name: 'Attached photo 1' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the conversation for the browser tab when the page is left and opened again', async () => {
+    sessionStorage.clear();
+    stubFetch(() => json({ success: true, sessionId: 's-9', message: 'Water tulsi when the top soil is dry.' }));
+    const first = renderPage();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your question' }), { target: { value: 'How often to water tulsi?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Water tulsi when the top soil is dry.')).toBeInTheDocument();
+    first.unmount();
+    renderPage();
+    expect(screen.getByText('How often to water tulsi?')).toBeInTheDocument();
+    expect(screen.getByText('Water tulsi when the top soil is dry.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /New chat/ }));
+    expect(screen.queryByText('How often to water tulsi?')).toBeNull();
+    expect(sessionStorage.getItem('hariyali.chatLog')).toBeNull();
+  });
+
   it('refuses bad attachments with the spec message and lets images be removed', async () => {
     stubFetch(() => json({ success: true, sessionId: 's', message: 'ok' }));
     URL.createObjectURL = () => `blob:${Math.random()}`;
@@ -51,7 +80,7 @@ describe('assistant page', () => {
     const img = new File(['x'], 'leaf.png', { type: 'image/png' });
     const pdf = new File(['x'], 'care.pdf', { type: 'application/pdf' });
     fireEvent.change(files, { target: { files: [img, pdf] } });
-    expect(screen.getByRole('alert')).toHaveTextContent('Please select valid image files (max 10MB each).');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select valid image files (max 10MB each).');
     expect(screen.getByRole('img', { name: 'Attached photo 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));

@@ -8,10 +8,12 @@ import { CloseIcon, PaperclipIcon, SendIcon, SparkleIcon, RefreshIcon } from '@/
 import { PageHeading, Spinner } from '@/components/ui';
 import { endChatSession, sendChatMessage } from './api';
 import { Markup } from './markup';
+import { isRefusedPhotoType, preparePhoto } from './photo-prep';
 import './assistant.css';
 
 interface Attachment {
   file: File;
+  /** A small data URL preview (also kept in the conversation). */
   url: string;
   size: number;
   type: string;
@@ -25,6 +27,29 @@ interface ChatMessage {
 }
 
 const SESSION_KEY = 'hariyali.chatSession';
+/** The conversation so far, for this browser tab: following a plant link and coming back keeps it. */
+const LOG_KEY = 'hariyali.chatLog';
+
+function readLog(): ChatMessage[] {
+  try {
+    const raw = sessionStorage.getItem(LOG_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? (parsed as ChatMessage[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeLog(messages: ChatMessage[]) {
+  try {
+    // Object URLs die with the page; only the data-URL thumbnails are worth keeping.
+    const kept = messages.map((m) => (m.images ? { ...m, images: m.images.filter((u) => u.startsWith('data:')) } : m));
+    if (messages.length) sessionStorage.setItem(LOG_KEY, JSON.stringify(kept));
+    else sessionStorage.removeItem(LOG_KEY);
+  } catch {
+    /* quota or private mode: the conversation still works on this page */
+  }
+}
 
 /** Spec section 8: the server's `error` field, else the error's message, else a friendly line. */
 export function chatErrorText(err: unknown, fallback: string): string {
@@ -36,7 +61,7 @@ export function chatErrorText(err: unknown, fallback: string): string {
 export default function AssistantPage() {
   const { t, tm } = useI18n();
   const [params] = useSearchParams();
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [messages, setMessages] = useState<ChatMessage[]>(readLog);
   const [input, setInput] = useState(() => {
     const q = params.get('q');
     return q ? t('ai.careFor', { name: q.slice(0, 100) }) : '';
@@ -44,16 +69,16 @@ export default function AssistantPage() {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const [sessionId, setSessionId] = useState<string | null>(() => sessionStorage.getItem(SESSION_KEY));
-  const nextId = useRef(1);
+  const nextId = useRef(messages.reduce((n, m) => Math.max(n, m.id + 1), 1));
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const allUrls = useRef<string[]>([]);
   useDocumentTitle(t('ai.metaTitle'));
 
-  // Free the preview URLs when leaving the page.
-  useEffect(() => () => allUrls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  useEffect(() => writeLog(messages), [messages]);
 
   useEffect(() => {
     const el = listRef.current;
@@ -67,19 +92,24 @@ export default function AssistantPage() {
     el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
   }, [input]);
 
-  function pickFiles(list: FileList | null) {
+  async function pickFiles(list: FileList | null) {
     if (!list) return;
-    const picked: Attachment[] = Array.from(list).map((file) => ({ file, url: '', size: file.size, type: file.type }));
-    const { kept, error } = addChatAttachments(attachments, picked);
-    const withUrls = kept.map((a) => {
-      if (a.url) return a;
-      const url = URL.createObjectURL(a.file);
-      allUrls.current.push(url);
-      return { ...a, url };
-    });
-    setAttachments(withUrls);
-    setFileError(error ? t(error) : null);
+    const files = Array.from(list);
     if (fileRef.current) fileRef.current.value = '';
+    // HEIC/HEIF, GIF and non-images get the spec's file message now, not a server refusal later.
+    const usable = files.filter((f) => !isRefusedPhotoType(f));
+    const picked: Attachment[] = usable.map((file) => ({ file, url: '', size: file.size, type: file.type }));
+    const { kept, error } = addChatAttachments(attachments, picked);
+    const fresh = kept.filter((a) => !a.url);
+    setPreparing(fresh.length > 0);
+    const prepared = await Promise.all(fresh.map((a) => preparePhoto(a.file)));
+    setPreparing(false);
+    const ready: Attachment[] = [];
+    prepared.forEach((p) => p && ready.push({ file: p.file, url: p.thumb, size: p.file.size, type: p.file.type }));
+    setAttachments([...kept.filter((a) => a.url), ...ready]);
+    const undecodable = prepared.some((p) => !p);
+    const message = usable.length < files.length || undecodable ? 'v.chatFiles' : error;
+    setFileError(message ? t(message) : null);
   }
 
   function removeAttachment(index: number) {
@@ -97,8 +127,9 @@ export default function AssistantPage() {
     setAttachments([]);
     setFileError(null);
     setBusy(true);
+    setProgress(images.length ? 0 : null);
     try {
-      const reply = await sendChatMessage(text.trim(), images.map((a) => a.file), sessionId);
+      const reply = await sendChatMessage(text.trim(), images.map((a) => a.file), sessionId, images.length ? setProgress : undefined);
       if (reply.sessionId) {
         setSessionId(reply.sessionId);
         sessionStorage.setItem(SESSION_KEY, reply.sessionId);
@@ -108,6 +139,7 @@ export default function AssistantPage() {
       setMessages((m) => [...m, { id: nextId.current++, role: 'error', text: tm(chatErrorText(err, t('ai.error'))) }]);
     } finally {
       setBusy(false);
+      setProgress(null);
       inputRef.current?.focus();
     }
   }
@@ -182,10 +214,17 @@ export default function AssistantPage() {
                 {m.role === 'assistant' ? <Markup text={m.text} /> : m.text && <p className="bubble__text">{m.text}</p>}
               </div>
             ))}
-            {busy && (
+            {busy && progress !== null && progress < 1 ? (
               <div className="bubble bubble--assistant bubble--thinking" role="status">
-                <Spinner /> <span>{t('ai.thinking')}</span>
+                <Spinner /> <span>{t('ai.uploading', { percent: Math.round(progress * 100) })}</span>
+                <progress className="chat__progress" max={100} value={Math.round(progress * 100)} aria-label={t('ai.uploadProgress')} />
               </div>
+            ) : (
+              busy && (
+                <div className="bubble bubble--assistant bubble--thinking" role="status">
+                  <Spinner /> <span>{t('ai.thinking')}</span>
+                </div>
+              )
             )}
           </section>
         </div>
@@ -196,6 +235,11 @@ export default function AssistantPage() {
           {fileError && (
             <p className="composer__error" role="alert" id="chat-file-error">
               {fileError}
+            </p>
+          )}
+          {preparing && (
+            <p className="composer__hint" role="status">
+              {t('ai.preparing')}
             </p>
           )}
           {attachments.length > 0 && (
@@ -219,14 +263,14 @@ export default function AssistantPage() {
               className="sr-only"
               id="chat-files"
               tabIndex={-1}
-              onChange={(e) => pickFiles(e.target.files)}
+              onChange={(e) => void pickFiles(e.target.files)}
               aria-describedby={fileError ? 'chat-file-error' : undefined}
             />
             <button
               type="button"
               className="icon-btn composer__attach"
               onClick={() => fileRef.current?.click()}
-              disabled={attachments.length >= LIMITS.chatImagesMax}
+              disabled={preparing || attachments.length >= LIMITS.chatImagesMax}
               aria-label={t('ai.attach')}
               title={t('ai.attach')}
             >
@@ -247,7 +291,7 @@ export default function AssistantPage() {
               onKeyDown={onKeyDown}
               aria-describedby="chat-hint"
             />
-            <button type="submit" className="btn btn--primary composer__send" disabled={busy || !canSendChat(input, attachments)} aria-label={t('ai.send')}>
+            <button type="submit" className="btn btn--primary composer__send" disabled={busy || preparing || !canSendChat(input, attachments)} aria-label={t('ai.send')}>
               <SendIcon size={18} />
               <span className="composer__send-label">{t('ai.send')}</span>
             </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { register } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -7,7 +7,7 @@ import { useI18n } from '@/lib/i18n';
 import { validateRegister } from '@/lib/validation';
 import { FormMessage, TextField } from '@/components/field';
 import { PageHeading } from '@/components/ui';
-import { useForm } from './use-form';
+import { safeRedirect, useForm } from './use-form';
 import './auth.css';
 
 export const REGISTER_REDIRECT_MS = 1000;
@@ -15,6 +15,9 @@ export const REGISTER_REDIRECT_MS = 1000;
 export default function RegisterPage() {
   const { t, tm } = useI18n();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The same `redirect` as the login page: a shopper sent here from a plant goes back to it.
+  const redirect = safeRedirect(params.get('redirect'));
   const form = useForm({ name: '', email: '', password: '', confirmPassword: '' }, validateRegister);
   const [serverError, setServerError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
@@ -24,9 +27,9 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!success) return;
-    const id = setTimeout(() => navigate('/', { replace: true }), REGISTER_REDIRECT_MS);
+    const id = setTimeout(() => navigate(redirect, { replace: true }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(id);
-  }, [success, navigate]);
+  }, [success, navigate, redirect]);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -72,7 +75,7 @@ export default function RegisterPage() {
           </button>
         </form>
         <p className="auth__alt">
-          {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+          {t('register.haveAccount')} <Link to={redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.loginLink')}</Link>
         </p>
       </div>
     </div>

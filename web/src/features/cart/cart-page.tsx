@@ -62,6 +62,16 @@ export default function CartPage() {
           </div>
           <Skeleton style={{ height: 260 }} />
         </div>
+      ) : !cart.loaded && cart.items.length === 0 && cart.error ? (
+        // The cart could not be read: that is not an empty cart.
+        <EmptyState
+          title={t('cart.loadFailed')}
+          action={
+            <button type="button" className="btn btn--primary" onClick={() => void cartStore.load()} disabled={cart.loading}>
+              {t('common.retry')}
+            </button>
+          }
+        />
       ) : cart.items.length === 0 ? (
         <EmptyState
           title={t('cart.empty')}

@@ -20,6 +20,8 @@ export default function CataloguePage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const [search, setSearch] = useState(filters.search);
   const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const shownPage = useRef(filters.page);
   useDocumentTitle(t('catalogue.metaTitle'));
 
   const update = useCallback(
@@ -42,6 +44,16 @@ export default function CataloguePage() {
     if (location.hash === '#search') searchRef.current?.focus();
   }, [location.hash]);
 
+  // A new page of results starts at the top of the list, not where the pager was (the
+  // footer, on a phone).
+  useEffect(() => {
+    if (shownPage.current === filters.page) return;
+    shownPage.current = filters.page;
+    const top = (listRef.current?.closest('.catalogue')?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    const navHeight = document.querySelector('.nav')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: Math.max(0, top - navHeight - 12) });
+  }, [filters.page]);
+
   const clear = () => {
     setSearch('');
     setParams(paramsFromFilters({ ...DEFAULT_FILTERS, sortBy: filters.sortBy, sortOrder: filters.sortOrder }));
@@ -62,37 +74,39 @@ export default function CataloguePage() {
       </div>
 
       <div className="catalogue">
+        {/* The search comes first in the document (Tab reaches it before the filters); the
+            grid puts the filters to its left on wide screens. */}
+        <div className="catalogue__bar">
+          <div className="searchbox">
+            <label htmlFor="catalogue-search" className="sr-only">
+              {t('catalogue.search')}
+            </label>
+            <SearchIcon size={18} />
+            <input
+              id="catalogue-search"
+              ref={searchRef}
+              type="search"
+              className="input searchbox__input"
+              placeholder={t('catalogue.searchPlaceholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && update({ search }, false)}
+              autoComplete="off"
+              enterKeyHint="search"
+            />
+          </div>
+          <button type="button" className="btn btn--outline catalogue__filters-btn" onClick={() => setSheetOpen(true)} aria-expanded={sheetOpen}>
+            <FilterIcon size={18} /> {t('catalogue.filters')}
+            {hasActiveFilters({ ...filters, search: '' }) && <span className="dot" aria-hidden="true" />}
+          </button>
+        </div>
+
         <aside className="catalogue__side" aria-label={t('catalogue.filters')}>
           <h2 className="catalogue__side-title">{t('catalogue.filters')}</h2>
           <Filters filters={filters} onChange={update} onClear={clear} />
         </aside>
 
-        <div className="catalogue__main">
-          <div className="catalogue__bar">
-            <div className="searchbox">
-              <label htmlFor="catalogue-search" className="sr-only">
-                {t('catalogue.search')}
-              </label>
-              <SearchIcon size={18} />
-              <input
-                id="catalogue-search"
-                ref={searchRef}
-                type="search"
-                className="input searchbox__input"
-                placeholder={t('catalogue.searchPlaceholder')}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && update({ search }, false)}
-                autoComplete="off"
-                enterKeyHint="search"
-              />
-            </div>
-            <button type="button" className="btn btn--outline catalogue__filters-btn" onClick={() => setSheetOpen(true)} aria-expanded={sheetOpen}>
-              <FilterIcon size={18} /> {t('catalogue.filters')}
-              {hasActiveFilters({ ...filters, search: '' }) && <span className="dot" aria-hidden="true" />}
-            </button>
-          </div>
-
+        <div className="catalogue__main" ref={listRef}>
           {isError ? (
             <FormMessage kind="error">
               <span>

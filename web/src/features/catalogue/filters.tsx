@@ -5,6 +5,9 @@ import { useCategories } from '@/lib/config';
 import { categoryLabel, useI18n } from '@/lib/i18n';
 import { SORT_FIELDS, type CatalogueFilters } from './api';
 
+/** Sorts people expect to start from the top: newest first, best rated first. */
+const DESCENDING_FIRST: CatalogueFilters['sortBy'][] = ['newest', 'rating'];
+
 interface Props {
   filters: CatalogueFilters;
   onChange: (patch: Partial<CatalogueFilters>) => void;
@@ -78,7 +81,10 @@ export function Filters({ filters, onChange, onClear }: Props) {
         <SelectField
           label={t('catalogue.sortBy')}
           value={filters.sortBy}
-          onChange={(e) => onChange({ sortBy: e.target.value as CatalogueFilters['sortBy'] })}
+          onChange={(e) => {
+            const sortBy = e.target.value as CatalogueFilters['sortBy'];
+            onChange({ sortBy, sortOrder: DESCENDING_FIRST.includes(sortBy) ? 'desc' : 'asc' });
+          }}
         >
           {SORT_FIELDS.map((s) => (
             <option key={s} value={s}>

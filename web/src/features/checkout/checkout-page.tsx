@@ -2,24 +2,28 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, api, errorMessage, newIdempotencyKey } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { setUser, useAuth } from '@/lib/auth';
 import { cartStore, useCart } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
-import { formatINR, isAddressComplete } from '@/lib/format';
+import { customerOrderId, formatINR, isAddressComplete } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import {
   ADDRESS_FIELDS,
+  STATES_AND_UTS,
   digitsOnly,
   hasErrors,
+  normalisePhone,
+  normalisePin,
+  phoneInput,
   validateAddressField,
   validateAddressOnSubmit,
   type AddressForm,
   type Errors,
 } from '@/lib/validation';
-import { FormMessage, TextField } from '@/components/field';
+import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { Order } from '@/types/api';
+import type { CartItem, Order, User } from '@/types/api';
 import './checkout.css';
 
 export const ORDER_REDIRECT_MS = 2000;
@@ -31,13 +35,20 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saved = user?.address ?? {};
+  // The saved phone and PIN are shown as they were saved ("+91 98765 43210" stays that
+  // number); only the order gets their normalised form.
   const [values, setValues] = useState<AddressForm>({
+    recipientName: saved.recipientName ?? '',
     street: saved.street ?? '',
+    landmark: saved.landmark ?? '',
     city: saved.city ?? '',
-    state: saved.state ?? '',
-    zipCode: digitsOnly(saved.zipCode ?? '', 6),
-    phone: digitsOnly(saved.phone ?? '', 10),
+    state: STATES_AND_UTS.includes((saved.state ?? '').trim()) ? (saved.state ?? '').trim() : '',
+    zipCode: digitsOnly(saved.zipCode ?? '', 12),
+    phone: phoneInput(saved.phone ?? ''),
   });
+  const [saveToProfile, setSaveToProfile] = useState(() => !isAddressComplete(saved));
+  // What was ordered, kept as placed: the cart empties the moment the order is taken.
+  const [receipt, setReceipt] = useState<{ order: Order; items: CartItem[]; total: number } | null>(null);
   const [errors, setErrors] = useState<Errors<keyof AddressForm>>({});
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
@@ -57,7 +68,7 @@ export default function CheckoutPage() {
   if (!placed && !placedRef.current && cart.loaded && cart.items.length === 0) return <Navigate to="/cart" replace />;
 
   function change(field: keyof AddressForm, raw: string) {
-    const value = field === 'zipCode' ? digitsOnly(raw, 6) : field === 'phone' ? digitsOnly(raw, 10) : raw;
+    const value = field === 'zipCode' ? digitsOnly(raw, 6) : field === 'phone' ? phoneInput(raw) : raw;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: validateAddressField(field, value) ?? undefined }));
   }
@@ -73,24 +84,34 @@ export default function CheckoutPage() {
       return;
     }
     setBusy(true);
+    const address = {
+      street: values.street.trim(),
+      landmark: values.landmark.trim(),
+      recipientName: values.recipientName.trim(),
+      city: values.city.trim(),
+      state: values.state.trim(),
+      zipCode: normalisePin(values.zipCode),
+      phone: normalisePhone(values.phone),
+    };
     try {
       await cartStore.whenIdle();
-      await api.post<{ order: Order; message?: string }>(
+      const items = cartStore.getState().items;
+      const { order } = await api.post<{ order: Order; message?: string }>(
         '/orders',
-        {
-          deliveryAddress: {
-            street: values.street.trim(),
-            city: values.city.trim(),
-            state: values.state.trim(),
-            zipCode: values.zipCode,
-            phone: values.phone,
-          },
-        },
+        { deliveryAddress: address },
         { headers: { 'Idempotency-Key': idempotencyKey.current } },
       );
       placedRef.current = true;
+      setReceipt({ order, items, total: order.total });
       setPlaced(true);
       cartStore.clearLocal();
+      if (saveToProfile) {
+        // The order is placed either way; a failed save only means typing it again next time.
+        void api
+          .put<{ user: User }>('/auth/profile', { address })
+          .then((r) => setUser(r.user))
+          .catch(() => undefined);
+      }
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['plants'] });
     } catch (err) {
@@ -107,9 +128,21 @@ export default function CheckoutPage() {
     }
   }
 
-  const total = cart.total;
+  const total = receipt?.total ?? cart.total;
+  const lines = receipt?.items ?? cart.items;
   const err = (f: keyof AddressForm) => (errors[f] ? t(errors[f]!) : undefined);
   const prefilled = isAddressComplete(saved);
+  const invalid = ADDRESS_FIELDS.filter((f) => errors[f]);
+  const fieldLabel: Record<keyof AddressForm, string> = {
+    recipientName: t('checkout.recipient'),
+    street: t('checkout.street'),
+    landmark: t('checkout.landmark'),
+    city: t('checkout.city'),
+    state: t('checkout.state'),
+    zipCode: t('checkout.zip'),
+    phone: t('checkout.phone'),
+  };
+  const focusField = (f: keyof AddressForm) => formRef.current?.querySelector<HTMLElement>(`[name="${f}"]`)?.focus();
 
   return (
     <div className="container page">
@@ -119,11 +152,11 @@ export default function CheckoutPage() {
           <h2 id="co-summary" className="card__title">
             {t('checkout.summary')}
           </h2>
-          {!cart.loaded && cart.items.length === 0 ? (
+          {!receipt && !cart.loaded && cart.items.length === 0 ? (
             <Skeleton style={{ height: 120 }} />
           ) : (
             <ul className="co-items">
-              {cart.items.map(({ plantId: p, quantity }) => (
+              {lines.map(({ plantId: p, quantity }) => (
                 <li key={p._id} className="co-item">
                   <span className="co-item__img">
                     <PlantImage src={p.thumbnail ?? p.image} alt={p.name} size={56} />
@@ -174,9 +207,20 @@ export default function CheckoutPage() {
           <form ref={formRef} className="form-grid form-grid--2" onSubmit={onSubmit} noValidate>
             <TextField
               className="span-2"
+              label={`${t('checkout.recipient')} ${t('common.optional')}`}
+              name="recipientName"
+              autoComplete="shipping name"
+              hint={t('checkout.recipientHint')}
+              value={values.recipientName}
+              onChange={(e) => change('recipientName', e.target.value)}
+              error={err('recipientName')}
+              maxLength={50}
+            />
+            <TextField
+              className="span-2"
               label={t('checkout.street')}
               name="street"
-              autoComplete="street-address"
+              autoComplete="shipping street-address"
               hint={t('checkout.streetHint')}
               value={values.street}
               onChange={(e) => change('street', e.target.value)}
@@ -184,12 +228,30 @@ export default function CheckoutPage() {
               maxLength={250}
               required
             />
-            <TextField label={t('checkout.city')} name="city" autoComplete="address-level2" value={values.city} onChange={(e) => change('city', e.target.value)} error={err('city')} required />
-            <TextField label={t('checkout.state')} name="state" autoComplete="address-level1" value={values.state} onChange={(e) => change('state', e.target.value)} error={err('state')} required />
+            <TextField
+              className="span-2"
+              label={`${t('checkout.landmark')} ${t('common.optional')}`}
+              name="landmark"
+              autoComplete="off"
+              hint={t('checkout.landmarkHint')}
+              value={values.landmark}
+              onChange={(e) => change('landmark', e.target.value)}
+              error={err('landmark')}
+              maxLength={120}
+            />
+            <TextField label={t('checkout.city')} name="city" autoComplete="shipping address-level2" value={values.city} onChange={(e) => change('city', e.target.value)} error={err('city')} required />
+            <SelectField label={t('checkout.state')} name="state" autoComplete="shipping address-level1" value={values.state} onChange={(e) => change('state', e.target.value)} error={err('state')} required>
+              <option value="">{t('checkout.chooseState')}</option>
+              {STATES_AND_UTS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
             <TextField
               label={t('checkout.zip')}
               name="zipCode"
-              autoComplete="postal-code"
+              autoComplete="shipping postal-code"
               inputMode="numeric"
               pattern="[0-9]*"
               maxLength={6}
@@ -202,26 +264,59 @@ export default function CheckoutPage() {
               label={t('checkout.phone')}
               name="phone"
               type="tel"
-              autoComplete="tel-national"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={10}
+              autoComplete="shipping tel-national"
+              inputMode="tel"
+              maxLength={20}
               hint={t('checkout.phoneHint')}
               value={values.phone}
               onChange={(e) => change('phone', e.target.value)}
               error={err('phone')}
               required
             />
+            <label className="span-2 check co-save">
+              <input type="checkbox" name="saveToProfile" checked={saveToProfile} onChange={(e) => setSaveToProfile(e.target.checked)} disabled={placed} />
+              <span>{t('checkout.saveToProfile')}</span>
+            </label>
             <div className="span-2 stack" style={{ gap: 12 }}>
               {serverError && <FormMessage kind="error">{serverError}</FormMessage>}
-              {placed && (
-                <FormMessage kind="success">
-                  {t('checkout.success')} {t('checkout.redirecting')}
-                </FormMessage>
+              {receipt && (
+                <div className="co-placed" role="status" data-testid="order-confirmation">
+                  <p className="co-placed__title">{t('checkout.success')}</p>
+                  <p>
+                    <span title={receipt.order._id}>{t('checkout.orderNumber', { id: customerOrderId(receipt.order._id) })}</span>
+                  </p>
+                  <p>{t('checkout.payInCash', { total: formatINR(receipt.total) })}</p>
+                  <p className="muted">
+                    {t('checkout.nextStep')} {t('checkout.redirecting')}
+                  </p>
+                </div>
               )}
-              <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy || placed || hasErrors(errors) || cart.items.length === 0 && !placed}>
-                {busy && !placed ? t('checkout.placing') : t('checkout.place', { total: formatINR(total) })}
+              <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy || placed || hasErrors(errors) || (cart.items.length === 0 && !placed)} aria-describedby={invalid.length ? 'co-why' : undefined}>
+                {placed ? t('checkout.placed') : busy ? t('checkout.placing') : t('checkout.place', { total: formatINR(total) })}
               </button>
+              {/* Why the button is disabled: each field that needs attention, one tap from it. */}
+              <div id="co-why" className="co-why" aria-live="polite">
+                {invalid.length > 0 && !placed && (
+                  <>
+                    <p className="co-why__title">{t('checkout.fixToPlace')}</p>
+                    <ul>
+                      {invalid.map((f) => (
+                        <li key={f}>
+                          <a
+                            href={`#${f}`}
+                            onClick={(e) => {
+                              e.preventDefault();
+                              focusField(f);
+                            }}
+                          >
+                            {fieldLabel[f]}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
               <Link to="/cart" className="btn btn--ghost btn--block">
                 {t('common.back')}
               </Link>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -7,7 +7,8 @@ import { useI18n } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/modal';
 import { ChevronDownIcon, PackageIcon } from '@/components/icons';
 import { useToast } from '@/components/toast';
-import { EmptyState, PageHeading, Skeleton, StatusBadge } from '@/components/ui';
+import { EmptyState, PageHeading, PlantImage, Skeleton, StatusBadge } from '@/components/ui';
+import { OrderIdCopy } from '@/components/order-id-copy';
 import type { Order } from '@/types/api';
 import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
 import { RatingModal } from './rating-modal';
@@ -21,9 +22,14 @@ export default function OrdersPage() {
   const orders = useMyOrders();
   useDocumentTitle(t('orders.metaTitle'));
 
+  // Said once when loading starts failing, not again at every 20 s background refresh that
+  // fails the same way; a success in between lets a later failure be said again.
+  const errorText = orders.isError ? tm(errorMessage(orders.error, t('orders.fetchFailed'))) : null;
+  const lastError = useRef<string | null>(null);
   useEffect(() => {
-    if (orders.isError) toast.error(tm(errorMessage(orders.error, t('orders.fetchFailed'))), ORDERS_TOAST_MS);
-  }, [orders.isError, orders.error, toast, t, tm]);
+    if (errorText && !lastError.current) toast.error(errorText, ORDERS_TOAST_MS);
+    lastError.current = errorText;
+  }, [errorText, toast]);
 
   return (
     <div className="container page page--narrow">
@@ -76,6 +82,16 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
   const [rating, setRating] = useState<{ plantId: string | null; name: string; editing: boolean } | null>(null);
   const cancel = useCancelOrder();
   const panelId = useId();
+  const headRef = useRef<HTMLButtonElement>(null);
+  const refocusHead = useRef(false);
+  // The Cancel Order button goes with the pending status: once the dialog has closed (and
+  // handed focus back to that button), focus moves to this order's heading instead of
+  // falling to the top of the page.
+  useEffect(() => {
+    if (confirming || !refocusHead.current) return;
+    refocusHead.current = false;
+    headRef.current?.focus();
+  }, [confirming]);
   // The server says whether a plant still exists; ask only when it did not.
   const ids = order.items.filter((i) => i.available === undefined).map((i) => i.plantId).filter((x): x is string => !!x);
   const missing = usePlantAvailability(ids, open);
@@ -88,6 +104,7 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
     } catch (e) {
       toast.error(tm(errorMessage(e, t('orders.cancelFailed'))), ORDERS_TOAST_MS);
     } finally {
+      refocusHead.current = true;
       setConfirming(false);
     }
   }
@@ -95,12 +112,17 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
   return (
     <article className={`ocard card ${open ? 'is-open' : ''}`} data-testid="order-card">
       <h2 className="ocard__h">
-        <button type="button" className="ocard__head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        <button ref={headRef} type="button" className="ocard__head" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
           <span className="ocard__icon" aria-hidden="true">
-            <PackageIcon size={22} />
+            {order.items[0]?.image ? <PlantImage src={order.items[0].image} alt="" size={44} /> : <PackageIcon size={22} />}
           </span>
           <span className="ocard__meta">
             <span className="ocard__date">{t('orders.orderOn', { date: formatDate(order.createdAt, lang) })}</span>
+            <span className="ocard__plants" data-testid="order-plants">
+              {order.items.length > 2
+                ? t('orders.plantsMore', { first: order.items[0].plantName, second: order.items[1].plantName, count: order.items.length - 2 })
+                : order.items.map((i) => i.plantName).join(', ')}
+            </span>
             <span className="ocard__sub">
               <span className="num">{formatINR(order.total)}</span>
               <span aria-hidden="true"> · </span>
@@ -115,8 +137,13 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
       {open && (
         <div className="ocard__body" id={panelId}>
           <p className="ocard__id">
-            {t('orders.orderId')}: <strong className="num" data-testid="order-id">#{customerOrderId(order._id)}</strong>
+            {t('orders.orderId')}:{' '}
+            <strong className="num" data-testid="order-id" title={order._id}>
+              #{customerOrderId(order._id)}
+            </strong>{' '}
+            <OrderIdCopy id={order._id} />
           </p>
+          <StatusTimeline order={order} />
           <div className="ocard__cols">
             <section>
               <h3 className="ocard__h3">{t('orders.items')}</h3>
@@ -158,8 +185,20 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
             <section>
               <h3 className="ocard__h3">{t('orders.address')}</h3>
               <address className="ocard__addr">
+                {order.deliveryAddress.recipientName && (
+                  <>
+                    {order.deliveryAddress.recipientName}
+                    <br />
+                  </>
+                )}
                 {order.deliveryAddress.street}
                 <br />
+                {order.deliveryAddress.landmark && (
+                  <>
+                    {t('orders.near', { landmark: order.deliveryAddress.landmark })}
+                    <br />
+                  </>
+                )}
                 {order.deliveryAddress.city}, {order.deliveryAddress.state} {order.deliveryAddress.zipCode}
                 <br />
                 {order.deliveryAddress.phone}
@@ -202,5 +241,28 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
         <RatingModal orderId={order._id} plantId={rating.plantId} plantName={rating.name} editing={rating.editing} onClose={() => setRating(null)} />
       )}
     </article>
+  );
+}
+
+/** Every status the order went through, with its time (the server's statusHistory). */
+function StatusTimeline({ order }: { order: Order }) {
+  const { t, lang } = useI18n();
+  const history = order.statusHistory?.length ? order.statusHistory : [{ status: 'pending' as const, at: order.createdAt }];
+  return (
+    <section className="otimeline" aria-labelledby={`tl-${order._id}`}>
+      <h3 className="ocard__h3" id={`tl-${order._id}`}>
+        {t('orders.timeline')}
+      </h3>
+      <ol className="otimeline__list" data-testid="status-timeline">
+        {history.map((h, i) => (
+          <li key={`${h.status}-${h.at}-${i}`} className={`otimeline__step otimeline__step--${h.status}`}>
+            {/* One line of text, not a second badge: the card's badge is its current status. */}
+            {t(`status.${h.status}`)}
+            <span aria-hidden="true"> · </span>
+            <time dateTime={h.at}>{formatDateTime(h.at, lang)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

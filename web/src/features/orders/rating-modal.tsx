@@ -70,14 +70,21 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
       onClose={onClose}
       size="sm"
       footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('common.cancel')}
+        // Once saved there is nothing to cancel: the sheet closes by itself (1.5 s) or now.
+        done ? (
+          <button type="button" className="btn btn--primary" onClick={onClose}>
+            {t('common.close')}
           </button>
-          <button type="button" className="btn btn--primary" onClick={onSubmit} disabled={loading || submit.isPending || done}>
-            {submit.isPending ? t('rating.submitting') : editing ? t('rating.update') : t('rating.submit')}
-          </button>
-        </>
+        ) : (
+          <>
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={onSubmit} disabled={loading || submit.isPending}>
+              {submit.isPending ? t('rating.submitting') : editing ? t('rating.update') : t('rating.submit')}
+            </button>
+          </>
+        )
       }
     >
       {loading ? (

@@ -75,7 +75,10 @@ function PlantDetail({ plant }: { plant: Plant }) {
   const signedIn = status === 'authenticated';
   const allAdded = signedIn && plant.stock > 0 && inCart >= plant.stock;
   const outOfStock = plant.stock <= 0;
-  const label = !signedIn ? t('plant.loginToAdd') : inCart > 0 ? t('plant.updateCart') : t('plant.addToCart');
+  // While the stored session is still being checked the button stays neutral (and inert):
+  // a signed-in shopper must not be offered "Login to Add to Cart".
+  const sessionLoading = status === 'loading';
+  const label = sessionLoading ? t('plant.addToCart') : !signedIn ? t('plant.loginToAdd') : inCart > 0 ? t('plant.updateCart') : t('plant.addToCart');
 
   async function onAction() {
     if (!signedIn) {
@@ -171,7 +174,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
               type="button"
               className="btn btn--primary btn--lg pdp__cta"
               onClick={onAction}
-              disabled={busy || !!success || (signedIn && outOfStock)}
+              disabled={busy || sessionLoading || !!success || (signedIn && outOfStock)}
               aria-busy={busy}
             >
               {signedIn && outOfStock ? t('plant.outOfStock') : busy ? t('plant.working') : label}

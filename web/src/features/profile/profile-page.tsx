@@ -127,7 +127,7 @@ function PasswordSection() {
 
   const bind = (f: keyof PasswordChangeForm) => ({
     name: f,
-    value: values[f],
+    value: values[f] ?? '',
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
   });
 
@@ -160,6 +160,8 @@ function AddressSection({ user }: { user: User }) {
     state: a.state ?? '',
     zipCode: a.zipCode ?? '',
     phone: a.phone ?? '',
+    landmark: a.landmark ?? '',
+    recipientName: a.recipientName ?? '',
   });
   const [busy, setBusy] = useState(false);
   const msg = useTimedMessage(PROFILE_MESSAGE_MS);
@@ -196,7 +198,9 @@ function AddressSection({ user }: { user: User }) {
         <TextField label={t('checkout.city')} autoComplete="address-level2" {...bind('city')} />
         <TextField label={t('checkout.state')} autoComplete="address-level1" {...bind('state')} />
         <TextField label={t('checkout.zip')} autoComplete="postal-code" inputMode="numeric" {...bind('zipCode')} />
-        <TextField label={t('checkout.phone')} type="tel" autoComplete="tel-national" inputMode="numeric" {...bind('phone')} />
+        <TextField label={t('checkout.phone')} type="tel" autoComplete="tel-national" inputMode="tel" {...bind('phone')} />
+        <TextField className="span-2" label={`${t('checkout.landmark')} ${t('common.optional')}`} autoComplete="off" maxLength={100} {...bind('landmark')} />
+        <TextField className="span-2" label={`${t('checkout.recipient')} ${t('common.optional')}`} autoComplete="name" maxLength={50} {...bind('recipientName')} />
         <div className="span-2 section-actions">
           {msg.message && <FormMessage kind={msg.message.kind}>{msg.message.text}</FormMessage>}
           <button type="submit" className="btn btn--primary" disabled={busy}>
