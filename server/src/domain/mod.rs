@@ -2,5 +2,6 @@
 
 pub mod common_password;
 pub mod ids;
+pub mod order_limits;
 pub mod orders;
 pub mod validation;

@@ -24,7 +24,11 @@ pub async fn config(State(state): State<AppState>) -> Response {
     } else {
         Vec::new()
     };
-    ok(json!({ "demo": { "enabled": state.demo, "accounts": accounts }, "categories": CATEGORIES }))
+    ok(json!({
+        "demo": { "enabled": state.demo, "accounts": accounts },
+        "categories": CATEGORIES,
+        "orderLimits": state.config.order_limits(),
+    }))
 }
 
 /// `GET /healthz`: the process is up.
