@@ -120,9 +120,17 @@ export interface DemoAccount {
   password: string;
 }
 
+export interface OrderLimits {
+  maxPerPlant: number;
+  maxOrderRupees: number;
+  maxPendingOrders: number;
+}
+
 export interface AppConfig {
   demo: { enabled: boolean; accounts: DemoAccount[] };
   categories: string[];
+  /** The shop's limits on one order (absent from older servers). */
+  orderLimits?: OrderLimits;
 }
 
 export interface FieldError {
