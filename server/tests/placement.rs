@@ -38,6 +38,7 @@ fn request(shopper: &Shopper, key: Option<&str>) -> PlaceRequest {
             phone: field("phone"),
         },
         idempotency_key: key.map(str::to_string),
+        limits: hariyali::domain::order_limits::OrderLimits::default(),
     }
 }
 

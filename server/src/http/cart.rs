@@ -108,6 +108,12 @@ async fn add(
     let plant = plants::find(&state.db, &plant_ref)
         .await?
         .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+    // The shop's most per plant; checked again under the write lock at checkout, so a race
+    // between two adds can only delay the refusal to then.
+    let already = cart::quantity_of(state.db.reader(), &user.id, &plant.id)
+        .await?
+        .unwrap_or(0);
+    within_plant_limit(&state, quantity, already)?;
     // One statement checks the stock and adds up, so concurrent adds cannot exceed it and
     // the single SQLite writer spends one round trip; only a refusal pays for the reads
     // that explain it.
