@@ -445,3 +445,35 @@ async fn metrics_are_scraped_in_the_prometheus_format_without_personal_data() {
         assert!(!text.contains(private), "{private} leaked into metrics");
     }
 }
+
+#[tokio::test]
+async fn waiting_the_retry_after_of_a_refused_photo_message_is_enough() {
+    // 30 a minute: one cell every 2 s.
+    let app = TestApp::build(|c| c.ai_rate_per_minute = 30).await;
+    let ask = |photos: usize| {
+        let mut form = common::Multipart::new().text("message", "what is wrong with my plant?");
+        for i in 0..photos {
+            form = form.file("images", &format!("{i}.jpg"), "image/jpeg", &common::jpeg(64, 64));
+        }
+        app.send(form.request(Method::POST, "/api/ai-chat/message", None))
+    };
+    for i in 0..26 {
+        assert_eq!(ask(0).await.status, StatusCode::OK, "text message {i}");
+    }
+    // Four cells left: the message takes one, its five photos do not fit.
+    let refused = ask(5).await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{:?}", refused.body);
+    let wait: u64 = refused.headers[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+    let retried = ask(5).await;
+    assert_eq!(
+        retried.status,
+        StatusCode::OK,
+        "refused again after waiting Retry-After ({wait} s): {:?}",
+        retried.body
+    );
+}
