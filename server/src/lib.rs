@@ -100,9 +100,8 @@ pub async fn serve(
     let policy = serving::ConnectionPolicy {
         header_timeout: Duration::from_secs(config.header_timeout_secs),
         max_total: serving::cap_for_file_limit(wanted, file_limit),
-        max_per_client: (!config.trust_proxy.0).then(|| {
-            usize::try_from(config.max_connections_per_client).unwrap_or(usize::MAX)
-        }),
+        max_per_client: (!config.trust_proxy.0)
+            .then(|| usize::try_from(config.max_connections_per_client).unwrap_or(usize::MAX)),
     };
     if policy.max_total < wanted {
         tracing::warn!(
@@ -125,9 +124,14 @@ pub async fn serve(
             });
             let mut stopped = stopped.clone();
             let router = http::observe::metrics_only(state.clone());
-            Some(tokio::spawn(serving::run(listener, router, gate, async move {
-                let _ = stopped.wait_for(|stop| *stop).await;
-            })))
+            Some(tokio::spawn(serving::run(
+                listener,
+                router,
+                gate,
+                async move {
+                    let _ = stopped.wait_for(|stop| *stop).await;
+                },
+            )))
         }
         None => None,
     };

@@ -23,10 +23,7 @@ pub fn install() -> Option<&'static PrometheusHandle> {
     HANDLE
         .get_or_init(|| {
             let handle = PrometheusBuilder::new()
-                .set_buckets_for_metric(
-                    Matcher::Suffix("_seconds".into()),
-                    LATENCY_BUCKETS,
-                )
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), LATENCY_BUCKETS)
                 .ok()?
                 .install_recorder()
                 .map_err(|err| tracing::warn!(error = %err, "metrics are off"))

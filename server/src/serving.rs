@@ -119,7 +119,11 @@ impl Drop for Ticket {
         let before = self.gate.total.fetch_sub(1, Ordering::AcqRel);
         crate::metrics::connection_closed(before.saturating_sub(1));
         if let Some(client) = self.client {
-            let mut open = self.gate.per_client.lock().unwrap_or_else(|e| e.into_inner());
+            let mut open = self
+                .gate
+                .per_client
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             if let Some(count) = open.get_mut(&client) {
                 *count -= 1;
                 if *count == 0 {

@@ -276,7 +276,10 @@ async fn failures_counted_by_another_instance_pause_the_account_here() {
         .await;
     assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS);
     // A success from that address anywhere clears its count everywhere.
-    other.login_succeeded("asha@example.in", &here).await.unwrap();
+    other
+        .login_succeeded("asha@example.in", &here)
+        .await
+        .unwrap();
     let res = app
         .post(
             "/api/auth/login",

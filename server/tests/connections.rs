@@ -98,23 +98,39 @@ async fn idle_half_sent_and_trickling_connections_are_closed_within_the_timeout(
         .unwrap();
     let mut first = [0u8; 512];
     let n = kept.read(&mut first).await.unwrap();
-    assert!(first[..n].starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&first[..n]));
+    assert!(
+        first[..n].starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&first[..n])
+    );
 
-    for (name, stream) in [("idle", &mut idle), ("half", &mut half), ("kept alive", &mut kept)] {
+    for (name, stream) in [
+        ("idle", &mut idle),
+        ("half", &mut half),
+        ("kept alive", &mut kept),
+    ] {
         let (after, _) = closed_within(stream, limit)
             .await
             .unwrap_or_else(|| panic!("{name} connection still open after {limit:?}"));
-        assert!(after < Duration::from_millis(2500), "{name} closed after {after:?}");
+        assert!(
+            after < Duration::from_millis(2500),
+            "{name} closed after {after:?}"
+        );
     }
     let (elapsed, refused, mut trickle) = trickler.await.unwrap();
     if !refused {
         // Every byte was accepted: the server must close it now, not wait for more.
         assert!(
-            closed_within(&mut trickle, Duration::from_secs(2)).await.is_some(),
+            closed_within(&mut trickle, Duration::from_secs(2))
+                .await
+                .is_some(),
             "trickling connection still open after {elapsed:?}"
         );
     } else {
-        assert!(elapsed < Duration::from_secs(4), "trickle ran for {elapsed:?}");
+        assert!(
+            elapsed < Duration::from_secs(4),
+            "trickle ran for {elapsed:?}"
+        );
     }
 }
 
@@ -142,7 +158,11 @@ async fn a_normal_request_answers_while_hundreds_of_idle_connections_are_held() 
         .await
         .expect("the shop answers while idle sockets are held");
     assert_eq!(res.status(), 200);
-    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
 
     // This address has used its 400: the next is refused at once, with a reason.
     let mut extra = connect_from([127, 0, 0, 1], server.addr).await;
@@ -151,8 +171,14 @@ async fn a_normal_request_answers_while_hundreds_of_idle_connections_are_held() 
         .expect("an over-cap connection is closed");
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-    assert!(answer.contains("Too many open connections from your address"), "{answer}");
-    assert!(answer.to_ascii_lowercase().contains("retry-after: 5"), "{answer}");
+    assert!(
+        answer.contains("Too many open connections from your address"),
+        "{answer}"
+    );
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 5"),
+        "{answer}"
+    );
     drop(idle);
 }
 

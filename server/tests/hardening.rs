@@ -18,7 +18,12 @@ async fn behind_proxy() -> TestApp {
     TestApp::build(|c| c.trust_proxy = BoolFlag(true)).await
 }
 
-async fn login_from(app: &TestApp, address: &str, email: &str, password: &str) -> common::TestResponse {
+async fn login_from(
+    app: &TestApp,
+    address: &str,
+    email: &str,
+    password: &str,
+) -> common::TestResponse {
     app.send(
         Request::post("/api/auth/login")
             .header(header::CONTENT_TYPE, "application/json")
@@ -40,7 +45,12 @@ async fn strangers_guessing_from_many_addresses_cannot_lock_the_owner_out() {
     // Thirty addresses guess once each: far past the account's count of ten.
     for i in 0..30 {
         let res = login_from(&app, &format!("198.51.100.{i}"), email, "Wrong@Guess1").await;
-        assert_eq!(res.status, StatusCode::UNAUTHORIZED, "guess {i}: {:?}", res.body);
+        assert_eq!(
+            res.status,
+            StatusCode::UNAUTHORIZED,
+            "guess {i}: {:?}",
+            res.body
+        );
     }
     // The owner, from an address of their own, signs in at once.
     let res = login_from(&app, "203.0.113.7", email, PASSWORD).await;
@@ -104,9 +114,15 @@ async fn wrong_current_passwords_are_throttled_and_counted() {
     for _ in 0..8 {
         statuses.push(change_password(&app, &token, "Wrong@Guess1").await.status);
     }
-    assert_eq!(&statuses[..5], &[StatusCode::BAD_REQUEST; 5], "{statuses:?}");
+    assert_eq!(
+        &statuses[..5],
+        &[StatusCode::BAD_REQUEST; 5],
+        "{statuses:?}"
+    );
     assert!(
-        statuses[5..].iter().all(|s| *s == StatusCode::TOO_MANY_REQUESTS),
+        statuses[5..]
+            .iter()
+            .all(|s| *s == StatusCode::TOO_MANY_REQUESTS),
         "{statuses:?}"
     );
     // Counted as failed sign-ins of the account from this address too.
@@ -127,7 +143,11 @@ async fn parallel_current_password_guesses_are_refused_before_hashing() {
     let guesses = (0..24).map(|i| {
         let app = &app;
         let token = token.clone();
-        async move { change_password(app, &token, &format!("Wrong@Guess{i}")).await.status }
+        async move {
+            change_password(app, &token, &format!("Wrong@Guess{i}"))
+                .await
+                .status
+        }
     });
     let statuses = futures_util::future::join_all(guesses).await;
     let checked = statuses
@@ -152,12 +172,23 @@ async fn order_limits_apply_in_the_cart_and_at_checkout_with_clear_messages() {
     let res = app.add_to_cart(&me, &tulsi, 21).await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST, "{:?}", res.body);
     assert_eq!(res.message(), "You can order at most 20 of one plant");
-    assert_eq!(app.add_to_cart(&me, &tulsi, 15).await.status, StatusCode::OK);
+    assert_eq!(
+        app.add_to_cart(&me, &tulsi, 15).await.status,
+        StatusCode::OK
+    );
     let res = app.add_to_cart(&me, &tulsi, 6).await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
-    assert!(res.message().contains("you already have 15"), "{}", res.message());
+    assert!(
+        res.message().contains("you already have 15"),
+        "{}",
+        res.message()
+    );
     let res = app
-        .put(&format!("/api/cart/update/{tulsi}"), Some(&me), json!({ "quantity": 25 }))
+        .put(
+            &format!("/api/cart/update/{tulsi}"),
+            Some(&me),
+            json!({ "quantity": 25 }),
+        )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
 
@@ -179,7 +210,11 @@ async fn order_limits_apply_in_the_cart_and_at_checkout_with_clear_messages() {
     app.add_to_cart(&me, &tulsi, 1).await;
     let res = app.place_order(&me).await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
-    assert!(res.message().contains("3 cash-on-delivery orders"), "{}", res.message());
+    assert!(
+        res.message().contains("3 cash-on-delivery orders"),
+        "{}",
+        res.message()
+    );
     // Cancelling one makes room.
     let mine = app.get("/api/orders", Some(&me)).await;
     let first = mine.body["orders"][0]["_id"].as_str().unwrap().to_string();
@@ -207,7 +242,10 @@ async fn the_shop_sets_its_own_limits() {
     let admin = app.admin().await;
     let tulsi = app.add_plant(&admin, "Tulsi", 99, 50).await;
     let me = app.customer().await;
-    assert_eq!(app.add_to_cart(&me, &tulsi, 3).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.add_to_cart(&me, &tulsi, 3).await.status,
+        StatusCode::BAD_REQUEST
+    );
     app.add_to_cart(&me, &tulsi, 2).await;
     assert_eq!(app.place_order(&me).await.status, StatusCode::CREATED);
     app.add_to_cart(&me, &tulsi, 1).await;
@@ -221,7 +259,9 @@ async fn place_with_key(app: &TestApp, token: &str, key: &str, city: &str) -> co
         TestApp::request(Method::POST, "/api/orders", Some(token))
             .header(header::CONTENT_TYPE, "application/json")
             .header("idempotency-key", key)
-            .body(Body::from(json!({ "deliveryAddress": delivery }).to_string()))
+            .body(Body::from(
+                json!({ "deliveryAddress": delivery }).to_string(),
+            ))
             .unwrap(),
     )
     .await
@@ -245,7 +285,11 @@ async fn an_idempotency_key_reused_with_another_body_is_refused() {
     app.add_to_cart(&me, &tulsi, 2).await;
     let other = place_with_key(&app, &me, "checkout-1", "Mysuru").await;
     assert_eq!(other.status, StatusCode::CONFLICT, "{:?}", other.body);
-    assert!(other.message().contains("Idempotency-Key"), "{}", other.message());
+    assert!(
+        other.message().contains("Idempotency-Key"),
+        "{}",
+        other.message()
+    );
     assert!(other.headers.get("idempotent-replayed").is_none());
     // Nothing was placed: the cart is still there for a new key.
     assert_eq!(app.stock_of(&tulsi).await, 49);
@@ -269,7 +313,8 @@ async fn a_rating_takes_the_plant_code_as_well_as_the_id() {
         .as_str()
         .unwrap()
         .to_string();
-    app.advance(&admin, &order, &["processing", "shipped", "delivered"]).await;
+    app.advance(&admin, &order, &["processing", "shipped", "delivered"])
+        .await;
 
     let res = app
         .post(
@@ -281,10 +326,16 @@ async fn a_rating_takes_the_plant_code_as_well_as_the_id() {
     assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
     assert_eq!(res.body["rating"]["plantId"], tulsi.as_str());
     let existing = app
-        .get(&format!("/api/ratings/user/existing/{order}/{code}"), Some(&me))
+        .get(
+            &format!("/api/ratings/user/existing/{order}/{code}"),
+            Some(&me),
+        )
         .await;
     assert_eq!(existing.body["rating"]["rating"], 4);
-    assert_eq!(app.get(&format!("/api/plants/{tulsi}"), None).await.body["plant"]["reviewCount"], 1);
+    assert_eq!(
+        app.get(&format!("/api/plants/{tulsi}"), None).await.body["plant"]["reviewCount"],
+        1
+    );
 }
 
 #[tokio::test]
@@ -320,9 +371,18 @@ async fn private_answers_are_never_stored() {
         ("me", app.get("/api/auth/me", Some(&me)).await),
         ("cart", app.get("/api/cart", Some(&me)).await),
         ("orders", app.get("/api/orders", Some(&me)).await),
-        ("admin orders", app.get("/api/orders/admin/all", Some(&admin)).await),
-        ("admin stats", app.get("/api/orders/admin/stats", Some(&admin)).await),
-        ("admin count", app.get("/api/plants/stats/count", Some(&admin)).await),
+        (
+            "admin orders",
+            app.get("/api/orders/admin/all", Some(&admin)).await,
+        ),
+        (
+            "admin stats",
+            app.get("/api/orders/admin/stats", Some(&admin)).await,
+        ),
+        (
+            "admin count",
+            app.get("/api/plants/stats/count", Some(&admin)).await,
+        ),
         (
             "rating",
             app.get("/api/ratings/user/existing/x/y", Some(&me)).await,
@@ -383,13 +443,19 @@ async fn security_headers_are_on_every_response() {
 
     let https = TestApp::build(|c| c.public_url = Some("https://hariyali.in".into())).await;
     let res = https.get("/healthz", None).await;
-    assert_eq!(res.headers[header::STRICT_TRANSPORT_SECURITY], "max-age=31536000");
+    assert_eq!(
+        res.headers[header::STRICT_TRANSPORT_SECURITY],
+        "max-age=31536000"
+    );
 }
 
 #[tokio::test]
 async fn passwords_that_are_mostly_spaces_or_invisible_are_refused() {
     let app = TestApp::new().await;
-    for password in ["Aa1@            ", "Ab1@\u{200b}\u{200b}\u{200b}\u{200b}\u{200b}\u{200b}"] {
+    for password in [
+        "Aa1@            ",
+        "Ab1@\u{200b}\u{200b}\u{200b}\u{200b}\u{200b}\u{200b}",
+    ] {
         let res = app
             .post(
                 "/api/auth/register",
@@ -399,7 +465,11 @@ async fn passwords_that_are_mostly_spaces_or_invisible_are_refused() {
             .await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{password:?}");
         assert_eq!(res.error_fields(), ["password"]);
-        assert!(res.error_messages()[0].contains("visible"), "{:?}", res.body);
+        assert!(
+            res.error_messages()[0].contains("visible"),
+            "{:?}",
+            res.body
+        );
     }
 }
 
@@ -453,7 +523,12 @@ async fn waiting_the_retry_after_of_a_refused_photo_message_is_enough() {
     let ask = |photos: usize| {
         let mut form = common::Multipart::new().text("message", "what is wrong with my plant?");
         for i in 0..photos {
-            form = form.file("images", &format!("{i}.jpg"), "image/jpeg", &common::jpeg(64, 64));
+            form = form.file(
+                "images",
+                &format!("{i}.jpg"),
+                "image/jpeg",
+                &common::jpeg(64, 64),
+            );
         }
         app.send(form.request(Method::POST, "/api/ai-chat/message", None))
     };
@@ -462,7 +537,12 @@ async fn waiting_the_retry_after_of_a_refused_photo_message_is_enough() {
     }
     // Four cells left: the message takes one, its five photos do not fit.
     let refused = ask(5).await;
-    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{:?}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{:?}",
+        refused.body
+    );
     let wait: u64 = refused.headers[header::RETRY_AFTER]
         .to_str()
         .unwrap()

@@ -167,13 +167,20 @@ async fn links_never_follow_the_host_header() {
         let page = String::from_utf8(res.bytes).unwrap();
         assert!(!page.contains("evil.example"), "{page}");
         assert!(
-            page.contains(&format!("<link rel=\"canonical\" href=\"{origin}/plant/{id}\">")),
+            page.contains(&format!(
+                "<link rel=\"canonical\" href=\"{origin}/plant/{id}\">"
+            )),
             "{page}"
         );
         assert!(
-            page.contains(&format!("<meta property=\"og:url\" content=\"{origin}/plant/{id}\">")),
+            page.contains(&format!(
+                "<meta property=\"og:url\" content=\"{origin}/plant/{id}\">"
+            )),
             "{page}"
         );
-        assert!(page.contains(&format!("\"url\":\"{origin}/plant/{id}\"")), "{page}");
+        assert!(
+            page.contains(&format!("\"url\":\"{origin}/plant/{id}\"")),
+            "{page}"
+        );
     }
 }

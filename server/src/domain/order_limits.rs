@@ -62,7 +62,10 @@ impl OrderLimits {
     }
 
     /// Every line's quantity, then the order's value.
-    pub fn check_order<'a>(&self, lines: impl IntoIterator<Item = Line<'a>>) -> Result<(), LimitError> {
+    pub fn check_order<'a>(
+        &self,
+        lines: impl IntoIterator<Item = Line<'a>>,
+    ) -> Result<(), LimitError> {
         let mut total: i64 = 0;
         for line in lines {
             self.check_quantity(line.name, line.quantity)?;

@@ -162,7 +162,11 @@ async fn message(
     });
 
     let mut text = answer.text.clone();
-    let mut kind = if answer.on_topic { "engine" } else { "off_topic" };
+    let mut kind = if answer.on_topic {
+        "engine"
+    } else {
+        "off_topic"
+    };
     if let (Some(llm), true) = (state.assistant.llm(), answer.on_topic) {
         let previews: Vec<Vec<u8>> = photos
             .into_iter()

@@ -64,7 +64,9 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
         return Ok(());
     }
     let message = if already > 0 {
-        format!("You can order at most {max} of one plant, and you already have {already} in your cart")
+        format!(
+            "You can order at most {max} of one plant, and you already have {already} in your cart"
+        )
     } else {
         format!("You can order at most {max} of one plant")
     };

@@ -19,7 +19,12 @@ pub async fn record(request: Request<axum::body::Body>, next: Next) -> Response 
     let method = request.method().as_str().to_owned();
     let started = Instant::now();
     let response = next.run(request).await;
-    crate::metrics::http_request(&route, &method, response.status().as_u16(), started.elapsed());
+    crate::metrics::http_request(
+        &route,
+        &method,
+        response.status().as_u16(),
+        started.elapsed(),
+    );
     response
 }
 
@@ -100,12 +105,22 @@ mod tests {
 
     #[test]
     fn request_ids_are_checked() {
-        for good in ["abc-123", "0190a3b2-7c1d-7e00-8000-000000000000", "req_1.2:3"] {
-            assert!(is_safe_request_id(&HeaderValue::from_static(good)), "{good}");
+        for good in [
+            "abc-123",
+            "0190a3b2-7c1d-7e00-8000-000000000000",
+            "req_1.2:3",
+        ] {
+            assert!(
+                is_safe_request_id(&HeaderValue::from_static(good)),
+                "{good}"
+            );
         }
         let long = "a".repeat(65);
         for bad in ["", "a b", "<script>", "x\"y", long.as_str()] {
-            assert!(!is_safe_request_id(&HeaderValue::from_str(bad).unwrap()), "{bad}");
+            assert!(
+                !is_safe_request_id(&HeaderValue::from_str(bad).unwrap()),
+                "{bad}"
+            );
         }
     }
 }

@@ -170,8 +170,14 @@ mod tests {
 
     #[test]
     fn links_come_from_the_public_url_only() {
-        assert_eq!(public_origin(Some("https://hariyali.in/")), "https://hariyali.in");
-        assert_eq!(public_origin(Some("http://127.0.0.1:8080")), "http://127.0.0.1:8080");
+        assert_eq!(
+            public_origin(Some("https://hariyali.in/")),
+            "https://hariyali.in"
+        );
+        assert_eq!(
+            public_origin(Some("http://127.0.0.1:8080")),
+            "http://127.0.0.1:8080"
+        );
         assert_eq!(public_origin(None), "");
         assert_eq!(public_origin(Some("javascript:alert(1)")), "");
         assert_eq!(public_origin(Some("not a url")), "");

@@ -471,7 +471,11 @@ pub async fn place_together(
         );
         let mut query = sqlx::query(&sql);
         for (user, key, order, hash) in &keys {
-            query = query.bind(*user).bind(*key).bind(*order).bind(hash.as_str());
+            query = query
+                .bind(*user)
+                .bind(*key)
+                .bind(*order)
+                .bind(hash.as_str());
         }
         match query.bind(now).execute(&mut *tx).await {
             Ok(_) => {}
@@ -618,12 +622,11 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
         quantity: i.quantity,
     }))?;
     lock_customers(db, &mut tx, &[user_id]).await?;
-    let pending: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM orders WHERE user_id = $1 AND status = 'pending'",
-    )
-    .bind(user_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    let pending: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE user_id = $1 AND status = 'pending'")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
     request.limits.check_pending(pending)?;
     let now = now_ms();
     let mut by_plant: Vec<&cart::CartItem> = cart.items.iter().collect();
