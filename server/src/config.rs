@@ -66,6 +66,38 @@ pub struct ServeConfig {
     #[arg(long, env = "HARIYALI_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
+    /// Seconds a connection has to send a complete request head, counted from when it opens
+    /// and again after each response (so this is also the idle keep-alive timeout).
+    #[arg(long, env = "HARIYALI_HEADER_TIMEOUT_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub header_timeout_secs: u64,
+
+    /// Open connections allowed in total; more are answered 503 and closed. Lowered at start
+    /// when the process may not open that many files.
+    #[arg(long, env = "HARIYALI_MAX_CONNECTIONS", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: u64,
+
+    /// Open connections allowed per client address; more are answered 503 and closed. Not
+    /// applied behind a trusted proxy (every connection comes from the proxy).
+    #[arg(long, env = "HARIYALI_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections_per_client: u64,
+
+    /// Also serve `/metrics` on this address (e.g. `127.0.0.1:9100`), for a scraper on a
+    /// private network. `/metrics` on the main address stays.
+    #[arg(long, env = "HARIYALI_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+
+    /// At most this many of one plant in a cart line or an order.
+    #[arg(long, env = "HARIYALI_MAX_PER_PLANT", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_per_plant: u32,
+
+    /// At most this order value, in whole rupees.
+    #[arg(long, env = "HARIYALI_MAX_ORDER_RUPEES", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub max_order_rupees: u64,
+
+    /// At most this many cash-on-delivery orders waiting (pending) per customer.
+    #[arg(long, env = "HARIYALI_MAX_PENDING_COD", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_pending_cod: u32,
+
     /// Seed and advertise the demo catalogue and accounts. Unset: on for a new database.
     #[arg(long, env = "HARIYALI_DEMO")]
     pub demo: Option<BoolFlag>,
@@ -83,7 +115,8 @@ pub struct ServeConfig {
     pub web_dir: PathBuf,
 
     /// The shop's public address (e.g. https://hariyali.in), used in links shared outside the
-    /// app (Open Graph, canonical URLs). Unset: taken from the request's Host header.
+    /// app (Open Graph, canonical URLs, JSON-LD); https also turns on Strict-Transport-Security.
+    /// Unset: those links are relative (never taken from the request's Host header).
     #[arg(long, env = "HARIYALI_PUBLIC_URL")]
     pub public_url: Option<String>,
 
@@ -151,10 +184,26 @@ impl std::str::FromStr for BoolFlag {
 }
 
 impl ServeConfig {
+    /// The limits on one customer's orders, from the three `HARIYALI_MAX_*` settings.
+    pub fn order_limits(&self) -> crate::domain::order_limits::OrderLimits {
+        crate::domain::order_limits::OrderLimits {
+            max_per_plant: i64::from(self.max_per_plant),
+            max_order_rupees: i64::try_from(self.max_order_rupees).unwrap_or(i64::MAX),
+            max_pending_orders: i64::from(self.max_pending_cod),
+        }
+    }
+
     /// Defaults for tests and tools that build an app without a command line.
     pub fn for_tests() -> Self {
         ServeConfig {
             addr: "127.0.0.1:0".parse().expect("valid address"),
+            header_timeout_secs: 10,
+            max_connections: 4096,
+            max_connections_per_client: 64,
+            metrics_addr: None,
+            max_per_plant: 20,
+            max_order_rupees: 100_000,
+            max_pending_cod: 3,
             demo: Some(BoolFlag(false)),
             jwt_secret: Some("test-secret-test-secret-test-secret".into()),
             log_format: LogFormat::Text,

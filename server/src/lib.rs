@@ -10,13 +10,14 @@ pub mod error;
 pub mod http;
 pub mod limits;
 pub mod media;
+pub mod metrics;
 pub mod search;
 pub mod seed;
+pub mod serving;
 pub mod state;
 pub mod store;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -38,6 +39,7 @@ use crate::store::{plants, settings, users, Db};
 /// Opens the database (running migrations), the media store and the signing key, and
 /// seeds the demo shop when asked to, or when the database is brand new.
 pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow::Result<AppState> {
+    metrics::install();
     let db = Db::connect(&storage.database_url(), storage.pool_size()).await?;
     let media = MediaStore::open(&storage.s3, storage.data_dir.join("media")).await?;
     let secret = load_or_create_secret(config.jwt_secret.as_deref(), &storage.data_dir)?;
@@ -88,20 +90,67 @@ async fn decide_demo(db: &Db, media: &MediaStore, requested: Option<bool>) -> an
     Ok(demo)
 }
 
-/// Serves `state` on `listener` until `shutdown` resolves, then finishes open requests.
+/// Serves `state` on `listener` (and `/metrics` alone on `HARIYALI_METRICS_ADDR` when set)
+/// until `shutdown` resolves, then finishes open requests.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    metrics::install();
     let db = state.db.clone();
+    let config = state.config.clone();
+    let file_limit = serving::raise_file_limit();
+    let wanted = usize::try_from(config.max_connections).unwrap_or(usize::MAX);
+    let policy = serving::ConnectionPolicy {
+        header_timeout: Duration::from_secs(config.header_timeout_secs),
+        max_total: serving::cap_for_file_limit(wanted, file_limit),
+        max_per_client: (!config.trust_proxy.0)
+            .then(|| usize::try_from(config.max_connections_per_client).unwrap_or(usize::MAX)),
+    };
+    if policy.max_total < wanted {
+        tracing::warn!(
+            open_files = file_limit,
+            max_connections = policy.max_total,
+            "the open-file limit allows fewer connections than HARIYALI_MAX_CONNECTIONS"
+        );
+    }
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let metrics_server = match config.metrics_addr {
+        Some(addr) => {
+            let listener = TcpListener::bind(addr)
+                .await
+                .map_err(|e| anyhow::anyhow!("listening for metrics on {addr}: {e}"))?;
+            tracing::info!(address = %listener.local_addr()?, "metrics are served");
+            let gate = serving::ConnectionGate::new(serving::ConnectionPolicy {
+                max_total: 64,
+                max_per_client: None,
+                ..policy
+            });
+            let mut stopped = stopped.clone();
+            let router = http::observe::metrics_only(state.clone());
+            Some(tokio::spawn(serving::run(
+                listener,
+                router,
+                gate,
+                async move {
+                    let _ = stopped.wait_for(|stop| *stop).await;
+                },
+            )))
+        }
+        None => None,
+    };
     let router = app(state);
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    let gate = serving::ConnectionGate::new(policy);
+    serving::run(listener, router, gate, async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    })
+    .await;
+    drop(stopped);
+    if let Some(task) = metrics_server {
+        let _ = task.await;
+    }
     db.close().await;
     Ok(())
 }

@@ -1,10 +1,21 @@
-//! Brute-force protection: attempts per client address, and failed sign-ins per account.
+//! Brute-force protection: attempts per client address, and failed sign-ins per account and
+//! address.
 //!
-//! Failed sign-ins per account are counted in the database, so the pause after too many
-//! holds across every instance. Attempts per client address are counted in this process:
-//! behind a load balancer each instance counts on its own, which multiplies that budget by
-//! the number of instances but never blocks a real customer (argon2's cost and the
-//! per-account pause keep guessing slow; the balancer can limit per address for all).
+//! Why per (account, address) and not per account: a pause per account lets anyone lock
+//! anyone out (ten wrong passwords every fifteen minutes from anywhere kept even the owner
+//! out). Here an address that failed `pair_max` times on an account is paused for that
+//! account alone. Once the account as a whole has failed `account_max` times in the window
+//! (guessing from many addresses), every address that has already failed on it must wait a
+//! delay that doubles with each further failure (up to five minutes) before its next try.
+//! An address with no failure on the account, like the owner's, is never refused: a spread
+//! attack thus gets one guess per fresh address and window, then one per growing delay,
+//! which against passwords that pass the sign-up rules (and argon2's cost per try) is a
+//! hopeless rate, while the owner can always sign in.
+//!
+//! Failures are counted in the database, so the pauses hold across every instance. Attempts
+//! per client address are counted in this process: behind a load balancer each instance
+//! counts on its own, which multiplies that budget by the number of instances but never
+//! blocks a real customer.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -14,6 +25,7 @@ use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -35,97 +47,140 @@ impl FromRequestParts<AppState> for ClientIp {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if state.config.trust_proxy.0 {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip.to_string()));
-            }
-        }
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip().to_string());
-        Ok(ClientIp(peer.unwrap_or_else(|| "local".into())))
+        Ok(ClientIp(client_address(
+            &parts.headers,
+            &parts.extensions,
+            state.config.trust_proxy.0,
+        )))
     }
+}
+
+/// The client's address as text: the left-most `X-Forwarded-For` entry when the proxy is
+/// trusted and sent one, else the peer of the connection ("local" when there is none).
+pub fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: bool) -> String {
+    if trust_proxy {
+        let forwarded = headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok());
+        if let Some(ip) = forwarded {
+            return ip.to_string();
+        }
+    }
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_string())
+        .unwrap_or_else(|| "local".into())
 }
 
 #[derive(Clone)]
 pub struct Limits {
     auth_per_client: Arc<DefaultKeyedRateLimiter<String>>,
-    failures: Arc<FailureCounter>,
+    /// Current-password checks per account: a stolen token must not buy parallel guesses.
+    password_checks: Arc<DefaultKeyedRateLimiter<String>>,
+    guard: Arc<SignInGuard>,
 }
+
+/// Failures one address may make on one account in a window before it is paused there.
+const PAIR_MAX: i64 = 5;
+/// The longest wait the per-account delay asks of an address that already failed.
+const MAX_GUARD_DELAY: Duration = Duration::from_secs(5 * 60);
+/// Current-password checks allowed per account per minute.
+const PASSWORD_CHECKS_PER_MINUTE: u32 = 5;
 
 impl Limits {
     pub fn new(db: Db, auth_per_minute: u32, failures_per_account: u32) -> Self {
         let per_minute = NonZeroU32::new(auth_per_minute.max(1)).expect("non-zero");
+        let checks = NonZeroU32::new(PASSWORD_CHECKS_PER_MINUTE).expect("non-zero");
         Limits {
             auth_per_client: Arc::new(RateLimiter::keyed(Quota::per_minute(per_minute))),
-            failures: Arc::new(FailureCounter {
+            password_checks: Arc::new(RateLimiter::keyed(Quota::per_minute(checks))),
+            guard: Arc::new(SignInGuard {
                 db,
-                max: i64::from(failures_per_account.max(1)),
+                account_max: i64::from(failures_per_account.max(1)),
+                pair_max: PAIR_MAX,
                 window: Duration::from_secs(15 * 60),
                 recorded: AtomicU64::new(0),
             }),
         }
     }
 
-    /// Counts one sign-in or sign-up attempt from `client`; 429 when over the limit.
+    /// Counts one sign-in, sign-up or password-change attempt from `client`; 429 when over
+    /// the limit.
     pub fn auth_attempt(&self, client: &ClientIp) -> Result<(), ApiError> {
         self.auth_per_client
             .check_key(&client.0)
             .map_err(|not_until| {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
-                too_many(wait)
+                tracing::warn!(client = %client.0, "too many sign-in attempts from one address");
+                too_many("sign_in", wait)
             })?;
         self.prune();
         Ok(())
     }
 
-    /// 429 while an account is paused after too many failed sign-ins.
-    pub async fn login_allowed(&self, email: &str) -> Result<(), ApiError> {
-        match self.failures.locked_for(email).await? {
-            Some(wait) => Err(too_many(wait)),
+    /// Counts one current-password check for `account` (a user id); 429 past a few a minute.
+    pub fn password_check(&self, account: &str, client: &ClientIp) -> Result<(), ApiError> {
+        self.password_checks
+            .check_key(&account.to_owned())
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                tracing::warn!(client = %client.0, "too many current-password checks on one account");
+                too_many("password_check", wait)
+            })
+    }
+
+    /// 429 while `client` must wait before trying a password on `email` again.
+    pub async fn login_allowed(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
+        match self.guard.wait_for(email, &client.0).await? {
+            Some((wait, reason)) => {
+                tracing::warn!(client = %client.0, account = %SignInGuard::key(email), reason, wait_secs = wait.as_secs(), "sign-in refused while paused");
+                Err(too_many(reason, wait))
+            }
             None => Ok(()),
         }
     }
 
-    pub async fn login_failed(&self, email: &str) -> Result<(), ApiError> {
-        Ok(self.failures.record(email).await?)
+    pub async fn login_failed(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
+        Ok(self.guard.record(email, &client.0).await?)
     }
 
-    pub async fn login_succeeded(&self, email: &str) -> Result<(), ApiError> {
-        Ok(self.failures.clear(email).await?)
+    /// A right password forgets this address's failures on the account. The account's own
+    /// count stays until its window ends: the other addresses that guessed keep waiting.
+    pub async fn login_succeeded(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
+        Ok(self.guard.clear(email, &client.0).await?)
     }
 
     fn prune(&self) {
         if self.auth_per_client.len() > 10_000 {
             self.auth_per_client.retain_recent();
         }
+        if self.password_checks.len() > 10_000 {
+            self.password_checks.retain_recent();
+        }
     }
 }
 
-fn too_many(wait: Duration) -> ApiError {
+fn too_many(limit: &'static str, wait: Duration) -> ApiError {
+    crate::metrics::rate_limited(limit);
     ApiError::TooManyRequests {
         message: MSG_TOO_MANY.into(),
-        retry_after_secs: wait.as_secs_f64().ceil() as u64,
+        retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64,
     }
 }
 
-/// Failed sign-ins per account inside a window that starts at the first failure, counted in
-/// the database (see `store::login_failures`).
-struct FailureCounter {
+/// Failed sign-ins per account and per (account, address), in windows that start at the
+/// first failure, counted in the database (see `store::login_failures`).
+struct SignInGuard {
     db: Db,
-    max: i64,
+    account_max: i64,
+    pair_max: i64,
     window: Duration,
     recorded: AtomicU64,
 }
 
-impl FailureCounter {
+impl SignInGuard {
     fn key(email: &str) -> String {
         email.trim().to_lowercase()
     }
@@ -134,26 +189,63 @@ impl FailureCounter {
         self.window.as_millis() as i64
     }
 
-    async fn locked_for(&self, email: &str) -> Result<Option<Duration>, sqlx::Error> {
-        let Some((count, since)) = login_failures::get(&self.db, &Self::key(email)).await? else {
-            return Ok(None);
-        };
-        let elapsed = now_ms() - since;
-        Ok((count >= self.max && elapsed < self.window_ms())
-            .then(|| Duration::from_millis((self.window_ms() - elapsed).max(0) as u64)))
+    /// The delay an address that already failed waits once the account is over its count:
+    /// one second at the count, doubling with every failure past it.
+    fn guard_delay(&self, account_failures: i64) -> Duration {
+        let excess = (account_failures - self.account_max).clamp(0, 20) as u32;
+        Duration::from_secs(1u64 << excess).min(MAX_GUARD_DELAY)
     }
 
-    async fn record(&self, email: &str) -> Result<(), sqlx::Error> {
+    /// How long `address` must wait before its next password on `email`, and why.
+    async fn wait_for(
+        &self,
+        email: &str,
+        address: &str,
+    ) -> Result<Option<(Duration, &'static str)>, sqlx::Error> {
+        let key = Self::key(email);
         let now = now_ms();
-        login_failures::record(&self.db, &Self::key(email), now, self.window_ms()).await?;
-        // Now and then, forget windows that are over, so the table stays small.
+        let window_start = now - self.window_ms();
+        let Some(pair) = login_failures::get_from(&self.db, &key, address)
+            .await?
+            .filter(|p| p.window_start > window_start)
+        else {
+            // No failure from here: never refused, whatever others did to the account.
+            return Ok(None);
+        };
+        if pair.failures >= self.pair_max {
+            let wait = pair.window_start + self.window_ms() - now;
+            return Ok(Some((millis(wait), "address_paused")));
+        }
+        let account = login_failures::get(&self.db, &key)
+            .await?
+            .filter(|(_, since)| *since > window_start);
+        if let Some((failures, _)) = account.filter(|(f, _)| *f >= self.account_max) {
+            let wait = pair.last_failure + self.guard_delay(failures).as_millis() as i64 - now;
+            if wait > 0 {
+                return Ok(Some((millis(wait), "account_guarded")));
+            }
+        }
+        Ok(None)
+    }
+
+    async fn record(&self, email: &str, address: &str) -> Result<(), sqlx::Error> {
+        let key = Self::key(email);
+        let now = now_ms();
+        login_failures::record(&self.db, &key, now, self.window_ms()).await?;
+        login_failures::record_from(&self.db, &key, address, now, self.window_ms()).await?;
+        // Now and then, forget windows that are over, so the tables stay small.
         if self.recorded.fetch_add(1, Ordering::Relaxed) % 1000 == 999 {
             login_failures::prune(&self.db, now - self.window_ms()).await?;
+            login_failures::prune_from(&self.db, now - self.window_ms()).await?;
         }
         Ok(())
     }
 
-    async fn clear(&self, email: &str) -> Result<(), sqlx::Error> {
-        login_failures::clear(&self.db, &Self::key(email)).await
+    async fn clear(&self, email: &str, address: &str) -> Result<(), sqlx::Error> {
+        login_failures::clear_from(&self.db, &Self::key(email), address).await
     }
+}
+
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.max(0) as u64)
 }

@@ -26,8 +26,8 @@ struct Cli {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
-    /// Serve the shop (the default).
-    Serve(ServeConfig),
+    /// Serve the shop (the default). Boxed: its settings outweigh every other command.
+    Serve(Box<ServeConfig>),
     /// Bring the database schema up to date and exit.
     Migrate,
     /// Add the demo catalogue and demo accounts (skips what exists).
@@ -66,14 +66,14 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let command = cli
         .command
-        .unwrap_or_else(|| Command::Serve(ServeConfig::parse_from(["serve"])));
+        .unwrap_or_else(|| Command::Serve(Box::new(ServeConfig::parse_from(["serve"]))));
     let log_format = match &command {
         Command::Serve(config) => config.log_format,
         _ => LogFormat::Text,
     };
     init_logging(log_format);
     match command {
-        Command::Serve(config) => serve(cli.storage, config).await,
+        Command::Serve(config) => serve(cli.storage, *config).await,
         Command::Migrate => {
             Db::connect(&cli.storage.database_url(), 1)
                 .await?

@@ -407,7 +407,8 @@ async fn customers_cannot_cancel_once_processing_starts() {
 
 #[tokio::test]
 async fn every_allowed_and_every_forbidden_admin_transition() {
-    let app = TestApp::new().await;
+    // Many orders stay pending here: the limit on waiting orders is tested in hardening.rs.
+    let app = TestApp::build(|c| c.max_pending_cod = 1000).await;
     let admin = app.admin().await;
     let croton = app.add_plant(&admin, "Croton", 249, 1000).await;
     let me = app.customer().await;
@@ -665,7 +666,8 @@ async fn admins_list_filter_search_and_page_orders_with_customers() {
 
 #[tokio::test]
 async fn stats_count_orders_by_status_and_revenue_without_cancellations() {
-    let app = TestApp::new().await;
+    // Many orders stay pending here: the limit on waiting orders is tested in hardening.rs.
+    let app = TestApp::build(|c| c.max_pending_cod = 1000).await;
     let admin = app.admin().await;
     let money = app.add_plant(&admin, "Money Plant", 200, 100).await;
     let few = app.add_plant(&admin, "Rare Fern", 500, 3).await;

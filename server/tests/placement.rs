@@ -40,6 +40,7 @@ fn request(shopper: &Shopper, key: Option<&str>) -> PlaceRequest {
             recipient_name: String::new(),
         },
         idempotency_key: key.map(str::to_string),
+        limits: hariyali::domain::order_limits::OrderLimits::default(),
     }
 }
 

@@ -134,3 +134,53 @@ async fn pages_are_revalidated_and_public_files_kept_for_a_day() {
         assert_eq!(res.headers[header::CACHE_CONTROL], expected, "{path}");
     }
 }
+
+#[tokio::test]
+async fn links_never_follow_the_host_header() {
+    let web = tempfile::tempdir().unwrap().keep();
+    std::fs::write(web.join("index.html"), INDEX).unwrap();
+    let plain = TestApp::build(|c| c.web_dir = web.clone()).await;
+    let configured = shop().await;
+    for (app, origin) in [(&plain, ""), (&configured, "https://hariyali.example")] {
+        let admin = app.admin().await;
+        let form = Multipart::new()
+            .text("name", "Tulsi")
+            .text("description", "Holy basil for the balcony.")
+            .text("price", "149")
+            .text("stock", "5")
+            .text("categories", "Herbs")
+            .file("image", "t.png", "image/png", &common::png(400, 400));
+        let plant = app
+            .send(form.request(Method::POST, "/api/plants", Some(&admin)))
+            .await
+            .body["plant"]
+            .clone();
+        let id = plant["_id"].as_str().unwrap();
+        let res = app
+            .send(
+                TestApp::request(Method::GET, &format!("/plant/{id}"), None)
+                    .header(header::HOST, "evil.example")
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        let page = String::from_utf8(res.bytes).unwrap();
+        assert!(!page.contains("evil.example"), "{page}");
+        assert!(
+            page.contains(&format!(
+                "<link rel=\"canonical\" href=\"{origin}/plant/{id}\">"
+            )),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!(
+                "<meta property=\"og:url\" content=\"{origin}/plant/{id}\">"
+            )),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("\"url\":\"{origin}/plant/{id}\"")),
+            "{page}"
+        );
+    }
+}

@@ -86,7 +86,10 @@ impl Assistant {
         };
         match self.per_client.check_key_n(&client.to_string(), cells) {
             Ok(Ok(())) => Ok(()),
-            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())),
+            // A retry is charged its message again before its photos, so the wait must cover
+            // one more cell than the photos: with only theirs, the retry was refused again.
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())
+                + Duration::from_secs(60) / self.per_client_burst),
             // Cannot happen (capped at the burst); refusing would be wrong, so let it pass.
             Err(_) => Ok(()),
         }

@@ -7,6 +7,7 @@
 //! each sign-in let the allocator keep a region per thread and grew the process by hundreds
 //! of megabytes during a burst.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
@@ -24,6 +25,8 @@ pub struct PasswordHasherPool {
     /// A real hash to verify against when an email is unknown, so that answer takes as
     /// long as a wrong password and does not reveal which accounts exist.
     decoy: Arc<String>,
+    /// Jobs sent and not yet started (the `argon2_queue_depth` metric).
+    queued: Arc<AtomicUsize>,
 }
 
 fn params() -> Params {
@@ -60,6 +63,7 @@ impl PasswordHasherPool {
         PasswordHasherPool {
             jobs,
             decoy: Arc::new(decoy),
+            queued: Arc::new(AtomicUsize::new(0)),
         }
     }
 
@@ -82,14 +86,22 @@ impl PasswordHasherPool {
             .await
     }
 
+    /// Hashes and verifications waiting for a thread.
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
+    }
+
     /// Queues `work` for a hashing thread and waits for its result.
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Scratch) -> anyhow::Result<T> + Send + 'static,
     ) -> anyhow::Result<T> {
         let (reply, result) = tokio::sync::oneshot::channel();
+        let queued = self.queued.clone();
+        queued.fetch_add(1, Ordering::Relaxed);
         self.jobs
             .send(Box::new(move |scratch| {
+                queued.fetch_sub(1, Ordering::Relaxed);
                 let _ = reply.send(work(scratch));
             }))
             .map_err(|_| anyhow::anyhow!("password hashing threads stopped"))?;

@@ -3,6 +3,7 @@
 pub mod care;
 pub mod common_password;
 pub mod ids;
+pub mod order_limits;
 pub mod orders;
 pub mod plant_extras;
 pub mod validation;

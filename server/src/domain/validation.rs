@@ -104,6 +104,19 @@ pub fn new_password(value: Option<&str>) -> Option<&'static str> {
     if value.chars().count() > 255 {
         return Some("Password cannot exceed 255 characters");
     }
+    // Spaces and invisible characters (zero-width, joiners, controls, direction marks) are
+    // allowed but do not count: a password that is mostly them is short, and easy to
+    // mistype or to be tricked with.
+    fn invisible(c: char) -> bool {
+        c.is_whitespace()
+            || c.is_control()
+            || matches!(c, '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{E0000}'..='\u{E007F}')
+    }
+    let hidden = value.chars().filter(|&c| invisible(c)).count();
+    let visible = value.chars().count() - hidden;
+    if hidden > 0 && (visible < 8 || hidden >= visible) {
+        return Some("Password needs at least 8 visible characters, more than its spaces and invisible characters");
+    }
     let strong = value.chars().count() >= 8
         && value.chars().any(|c| c.is_lowercase())
         && value.chars().any(|c| c.is_uppercase())
@@ -627,6 +640,13 @@ mod tests {
             );
         }
         assert_eq!(new_password(Some("")), Some("Password is required"));
+        for hidden in ["Aa1@      x", "Ab1@\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}", "Garden@2025\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}"] {
+            assert!(
+                new_password(Some(hidden)).is_some_and(|m| m.contains("visible")),
+                "{hidden:?}"
+            );
+        }
+        assert_eq!(new_password(Some("My Garden@2025")), None);
         assert_eq!(
             changed_password(Some("Ab@1")),
             Some("Password must be at least 6 characters")

@@ -96,6 +96,7 @@ async fn message(
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ChatResult<Response> {
+    let started = std::time::Instant::now();
     if let Err(wait) = state.assistant.allow_message(&client.0) {
         return Err(too_many_messages(wait));
     }
@@ -161,6 +162,11 @@ async fn message(
     });
 
     let mut text = answer.text.clone();
+    let mut kind = if answer.on_topic {
+        "engine"
+    } else {
+        "off_topic"
+    };
     if let (Some(llm), true) = (state.assistant.llm(), answer.on_topic) {
         let previews: Vec<Vec<u8>> = photos
             .into_iter()
@@ -174,8 +180,12 @@ async fn message(
             hindi: answer.hindi,
         };
         match llm.complete(&grounding).await {
-            Ok(reply) => text = keep_safety_and_links(reply, &answer),
+            Ok(reply) => {
+                kind = "model";
+                text = keep_safety_and_links(reply, &answer);
+            }
             Err(err) => {
+                kind = "model_failed";
                 tracing::warn!(error = %err, model = llm.model(), "AI provider failed; answering from the embedded engine");
                 text = format!("{}\n\n{}", text, fallback_note(answer.hindi));
             }
@@ -188,10 +198,12 @@ async fn message(
         let removed = store::purge_idle_sessions(&state.db, now - SESSION_IDLE_MS).await?;
         tracing::debug!(removed, "idle assistant sessions removed");
     }
+    crate::metrics::assistant_answer(kind, started.elapsed());
     Ok(ok(json!({ "message": text, "sessionId": session_id })))
 }
 
 fn too_many_messages(wait: std::time::Duration) -> ChatError {
+    crate::metrics::rate_limited("assistant");
     ChatError(ApiError::TooManyRequests {
         message: "Too many messages. Please wait a moment and try again.".into(),
         retry_after_secs: wait.as_secs_f64().ceil() as u64,
@@ -319,6 +331,7 @@ async fn analyse_photos(state: &AppState, images: Vec<Vec<u8>>) -> ChatResult<Ve
     for result in join_all(tasks).await {
         out.push(result?);
     }
+    crate::metrics::photo_analysed(out.len());
     Ok(out)
 }
 

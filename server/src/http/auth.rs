@@ -144,18 +144,18 @@ async fn login(
     errors.into_result()?;
     let email = body.email.unwrap_or_default();
     let password = body.password.unwrap_or_default();
-    state.limits.login_allowed(&email).await?;
+    state.limits.login_allowed(&email, &client).await?;
 
     let Some((user, hash)) = users::find_for_login(&state.db, &email).await? else {
         state.passwords.verify_decoy(&password).await?;
-        state.limits.login_failed(&email).await?;
+        state.limits.login_failed(&email, &client).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     };
     if !state.passwords.verify(&password, &hash).await? {
-        state.limits.login_failed(&email).await?;
+        state.limits.login_failed(&email, &client).await?;
         return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
     }
-    state.limits.login_succeeded(&email).await?;
+    state.limits.login_succeeded(&email, &client).await?;
     let token = state.tokens.issue(&user.id, user.token_version)?;
     Ok(ok(
         json!({ "message": "Login successful!", "token": token, "user": user }),
@@ -291,20 +291,24 @@ struct ChangePasswordBody {
     new_password: Option<String>,
 }
 
-/// A wrong current password is a 400 (a 401 would sign the user out).
+/// A wrong current password is a 400 (a 401 would sign the user out). Wrong current
+/// passwords count like failed sign-ins of the account from this address, and checks are
+/// limited per address and per account (429 with `Retry-After`).
 #[utoipa::path(put, path = "/change-password", tag = "auth",
     security(("bearer" = [])),
     request_body = ChangePasswordBody,
     responses(
         (status = 200, description = "Password changed; older tokens end", body = PasswordReply),
-        BadRequest, NotSignedIn, TooLarge,
+        BadRequest, NotSignedIn, TooLarge, TooManyRequests,
     ))]
 
 async fn change_password(
     State(state): State<AppState>,
+    client: ClientIp,
     AuthUser(user): AuthUser,
     AppJson(body): AppJson<ChangePasswordBody>,
 ) -> ApiResult<Response> {
+    state.limits.auth_attempt(&client)?;
     let mut errors = Errors::default();
     if body.current_password.as_deref().is_none_or(str::is_empty) {
         errors.push("currentPassword", "Current password is required");
@@ -320,8 +324,12 @@ async fn change_password(
     let (_, hash) = users::find(&state.db, &user.id)
         .await?
         .ok_or_else(|| ApiError::Unauthorized(crate::error::MSG_LOGIN_REQUIRED.into()))?;
+    // Each check costs an argon2 hash: paused addresses and parallel guesses stop here.
+    state.limits.login_allowed(&user.email, &client).await?;
+    state.limits.password_check(&user.id, &client)?;
     // A wrong current password is a 400, never a 401: a 401 would sign the user out.
     if !state.passwords.verify(&current, &hash).await? {
+        state.limits.login_failed(&user.email, &client).await?;
         return Err(ApiError::invalid(vec![crate::error::FieldError::new(
             "currentPassword",
             "Current password is incorrect",

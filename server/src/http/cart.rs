@@ -57,6 +57,24 @@ fn stock_message(stock: i64, already: i64) -> String {
     }
 }
 
+/// The shop's most per plant, for a line that would hold `quantity` (400 on `quantity`).
+fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResult<()> {
+    let max = state.config.order_limits().max_per_plant;
+    if quantity.saturating_add(already) <= max {
+        return Ok(());
+    }
+    let message = if already > 0 {
+        format!(
+            "You can order at most {max} of one plant, and you already have {already} in your cart"
+        )
+    } else {
+        format!("You can order at most {max} of one plant")
+    };
+    Err(ApiError::invalid(vec![crate::error::FieldError::new(
+        "quantity", message,
+    )]))
+}
+
 fn valid_quantity(quantity: i64) -> ApiResult<i64> {
     if quantity < 1 {
         return Err(ApiError::invalid(vec![crate::error::FieldError::new(
@@ -92,6 +110,12 @@ async fn add(
     let plant = plants::find(&state.db, &plant_ref)
         .await?
         .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+    // The shop's most per plant; checked again under the write lock at checkout, so a race
+    // between two adds can only delay the refusal to then.
+    let already = cart::quantity_of(state.db.reader(), &user.id, &plant.id)
+        .await?
+        .unwrap_or(0);
+    within_plant_limit(&state, quantity, already)?;
     // One statement checks the stock and adds up, so concurrent adds cannot exceed it and
     // the single SQLite writer spends one round trip; only a refusal pays for the reads
     // that explain it.
@@ -151,6 +175,7 @@ async fn update(
     {
         return Err(ApiError::NotFound("Item not found in cart".into()));
     }
+    within_plant_limit(&state, quantity, 0)?;
     if quantity > plant.stock {
         return Err(ApiError::Conflict(stock_message(plant.stock, 0)));
     }

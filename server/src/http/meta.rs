@@ -28,6 +28,7 @@ pub async fn config(State(state): State<AppState>) -> Response {
         "demo": { "enabled": state.demo, "accounts": accounts },
         "categories": CATEGORIES,
         "shop": state.config.contact.public(),
+        "orderLimits": state.config.order_limits(),
     }))
 }
 

@@ -8,6 +8,7 @@ pub mod cart;
 pub mod extract;
 pub mod media;
 pub mod meta;
+pub mod observe;
 pub mod openapi;
 pub mod orders;
 pub mod plant_page;
@@ -61,9 +62,15 @@ fn api_routes() -> OpenApiRouter<AppState> {
 /// Routes outside the document (pictures, the web app) are added in `app`.
 pub fn route_table() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (api, api_doc) = api_routes().split_for_parts();
+    // Private answers (accounts, cart, orders, ratings, admin) must never be kept by a
+    // browser or a shared cache; the catalogue sets its own `no-cache` and keeps it.
     let api = api
         .fallback(api_not_found)
-        .method_not_allowed_fallback(method_not_allowed);
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ));
     let (probes, probe_doc) = OpenApiRouter::new()
         .routes(routes!(meta::healthz))
         .routes(routes!(meta::readyz))
@@ -79,6 +86,8 @@ pub fn app(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let web_dir = state.config.web_dir.clone();
     let cors = security::cors(&state.config.cors_origins);
+    let trust_proxy = state.config.trust_proxy.0;
+    let hsts = security::strict_transport(state.config.public_url.as_deref());
     let has_web_app = web_dir.join("index.html").is_file();
     let (mut router, _) = route_table();
     if has_web_app {
@@ -86,6 +95,7 @@ pub fn app(state: AppState) -> Router {
     }
     let mut router = router
         .route("/media/{*key}", get(media::serve))
+        .route("/metrics", get(observe::serve))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(axum::middleware::from_fn(
             body_limit::refuse_declared_oversize,
@@ -96,11 +106,13 @@ pub fn app(state: AppState) -> Router {
     }
     router.layer(
         ServiceBuilder::new()
+            .map_request(observe::drop_unsafe_request_id)
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
-            .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            .layer(TraceLayer::new_for_http().make_span_with(move |request: &Request<_>| {
                 let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
                 let route = request.extensions().get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or("");
-                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id = %id)
+                let client = crate::limits::client_address(request.headers(), request.extensions(), trust_proxy);
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), route, request_id = %id, client = %client)
             })
             .on_response(DefaultOnResponse::new().level(Level::INFO)))
             .layer(PropagateRequestIdLayer::new(request_id))
@@ -109,6 +121,10 @@ pub fn app(state: AppState) -> Router {
             .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static(security::REFERRER_POLICY)))
             .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
             .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(security::CONTENT_SECURITY_POLICY)))
+            .layer(SetResponseHeaderLayer::overriding(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(security::PERMISSIONS_POLICY)))
+            .layer(SetResponseHeaderLayer::overriding(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")))
+            .option_layer(hsts.map(|value| SetResponseHeaderLayer::overriding(header::STRICT_TRANSPORT_SECURITY, value)))
+            .layer(axum::middleware::from_fn(observe::record))
             .option_layer(cors)
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(60)))
             .layer(CompressionLayer::new()),

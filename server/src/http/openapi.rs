@@ -143,7 +143,8 @@ pub struct Forbidden(#[allow(dead_code)] ErrorBody);
 #[response(status = 404)]
 pub struct NotFound(#[allow(dead_code)] ErrorBody);
 
-/// Conflicts with the current state (email or name taken, stock, status change).
+/// Conflicts with the current state (email or name taken, stock, status change, the most
+/// pending orders reached, an Idempotency-Key reused with a different request).
 #[derive(IntoResponses)]
 #[response(status = 409)]
 pub struct Conflict(#[allow(dead_code)] ErrorBody);
@@ -206,6 +207,7 @@ pub struct DemoSettings {
 }
 
 #[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
 pub struct ConfigReply {
     pub success: bool,
     pub demo: DemoSettings,
@@ -213,6 +215,8 @@ pub struct ConfigReply {
     /// How customers reach the shop (flags/env `HARIYALI_SHOP_NAME`, `HARIYALI_SUPPORT_*`,
     /// `HARIYALI_GRIEVANCE_*`).
     pub shop: crate::contact::ShopContact,
+    /// The shop's limits on one order, for the cart to show before checkout.
+    pub order_limits: crate::domain::order_limits::OrderLimits,
 }
 
 #[derive(ToSchema)]

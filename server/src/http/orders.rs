@@ -17,6 +17,7 @@ use super::openapi::{
 };
 use super::respond::{created, ok};
 use crate::auth::{Admin, AuthUser, Customer};
+use crate::domain::order_limits::LimitError;
 use crate::domain::orders::OrderStatus;
 use crate::domain::validation::{self as rules, AddressInput, Errors};
 use crate::error::{ApiError, ApiResult};
@@ -60,11 +61,13 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
     Ok(Some(key.to_string()))
 }
 
-/// Places the cart as an order, taking the stock.
+/// Places the cart as an order, taking the stock. The shop's limits apply (see
+/// `orderLimits` in `GET /api/config`): a plant over its most per order or an order over its
+/// most value is a 400; a customer already holding the most pending orders gets a 409.
 #[utoipa::path(post, path = "/", tag = "orders",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
-        description = "1 to 200 visible characters; a retry with the same key returns the first order")),
+        description = "1 to 200 visible characters; a retry with the same key and the same delivery address returns the first order, the same key with a different address is a 409")),
     request_body = PlaceBody,
     responses(
         (status = 201, description = "Order placed (or the first order again, with `Idempotent-Replayed: true`)",
@@ -108,6 +111,7 @@ async fn place(
         user_id: user.id.clone(),
         address,
         idempotency_key: key,
+        limits: state.config.order_limits(),
     };
     let placement = match state.orders.place(request).await {
         Ok(p) => p,
@@ -120,9 +124,22 @@ async fn place(
                 "Not enough stock for {name}: only {left} left"
             )))
         }
+        Err(PlaceError::OverLimit(err @ LimitError::TooManyPending { .. })) => {
+            return Err(ApiError::Conflict(err.to_string()))
+        }
+        Err(PlaceError::OverLimit(err)) => return Err(ApiError::bad_request(err.to_string())),
+        Err(PlaceError::KeyReused) => {
+            return Err(ApiError::Conflict(
+                "This Idempotency-Key was already used for an order with a different delivery address. Use a new key for a new order."
+                    .into(),
+            ))
+        }
         Err(PlaceError::Db(err)) => return Err(err.into()),
         Err(err @ PlaceError::DeskClosed) => return Err(ApiError::Internal(err.into())),
     };
+    if !placement.replayed {
+        crate::metrics::order_placed("cod");
+    }
     let mut response =
         created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
     if placement.replayed {
@@ -185,7 +202,7 @@ async fn cancel(
     )
     .await
     {
-        Ok(()) => {}
+        Ok(()) => crate::metrics::order_cancelled(),
         Err(TransitionError::NotFound) => {
             return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))
         }
@@ -239,6 +256,7 @@ async fn change_status(
 ) -> ApiResult<Response> {
     let to = parse_status(body.status.as_deref())?;
     match orders::change_status(&state.db, &id, to, Actor::Admin(&admin.id)).await {
+        Ok(()) if to == OrderStatus::Cancelled => crate::metrics::order_cancelled(),
         Ok(()) => {}
         Err(TransitionError::NotFound) => {
             return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))

@@ -3,7 +3,7 @@
 //! and link previews see the plant without running the app.
 
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -17,14 +17,13 @@ const HEAD_END: &str = "<!--/hariyali:head-->";
 
 pub async fn serve(
     State(state): State<AppState>,
-    headers: HeaderMap,
     AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
         .await
         .map_err(anyhow::Error::from)?;
     let plant = plants::find(&state.db, &id).await?;
-    let origin = origin(&state, &headers);
+    let origin = public_origin(state.config.public_url.as_deref());
     let (status, head) = match &plant {
         Some(plant) => (StatusCode::OK, plant_head(plant, &origin)),
         None => (
@@ -43,19 +42,16 @@ pub async fn serve(
     Ok(response)
 }
 
-/// The page's own origin: the configured public URL, else what the request was sent to.
-fn origin(state: &AppState, headers: &HeaderMap) -> String {
-    if let Some(url) = state.config.public_url.as_deref() {
-        return url.trim_end_matches('/').to_string();
-    }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || ".:-[]".contains(c))
-        });
-    format!("http://{}", host.unwrap_or("localhost"))
+/// Where links shared outside the app point: the configured public URL (`HARIYALI_PUBLIC_URL`,
+/// http or https, without a trailing slash), else nothing, so links stay relative to the
+/// page. Never the request's `Host`: anyone can send any Host, and a cache or a crawler
+/// would then keep links to a site of the sender's choosing.
+pub fn public_origin(public_url: Option<&str>) -> String {
+    public_url
+        .and_then(|raw| url::Url::parse(raw.trim()).ok())
+        .filter(|url| matches!(url.scheme(), "http" | "https") && url.host().is_some())
+        .map(|url| url.as_str().trim_end_matches('/').to_string())
+        .unwrap_or_default()
 }
 
 /// Swaps the block between the markers of `index.html` for `head`; an index without the
@@ -170,6 +166,21 @@ mod tests {
             with_head("<html></html>", "<title>x</title>"),
             "<html></html>"
         );
+    }
+
+    #[test]
+    fn links_come_from_the_public_url_only() {
+        assert_eq!(
+            public_origin(Some("https://hariyali.in/")),
+            "https://hariyali.in"
+        );
+        assert_eq!(
+            public_origin(Some("http://127.0.0.1:8080")),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(public_origin(None), "");
+        assert_eq!(public_origin(Some("javascript:alert(1)")), "");
+        assert_eq!(public_origin(Some("not a url")), "");
     }
 
     #[test]

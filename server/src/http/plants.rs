@@ -355,8 +355,10 @@ async fn from_cache(
     build: impl std::future::Future<Output = ApiResult<serde_json::Value>>,
 ) -> ApiResult<Response> {
     if let Some(prepared) = state.catalogue_cache.get(&key) {
+        crate::metrics::catalogue_cache(true);
         return Ok(prepared.respond(headers));
     }
+    crate::metrics::catalogue_cache(false);
     let generation = state.catalogue_cache.generation();
     let body = build.await?;
     let prepared =

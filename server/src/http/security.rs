@@ -16,6 +16,19 @@ object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 /// The app needs no referrer, and other sites get none (no order or plant ids in URLs leak).
 pub const REFERRER_POLICY: &str = "no-referrer";
 
+/// Powerful browser features the shop never uses are off for it and for anything it embeds.
+/// The assistant takes photos through a file input (the phone offers its camera there), which
+/// needs no camera permission.
+pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/// `Strict-Transport-Security` for a shop whose public URL is https: browsers then never try
+/// plain http for it for a year. None otherwise (HSTS over http would be ignored, and a shop
+/// on a bare address must stay reachable).
+pub fn strict_transport(public_url: Option<&str>) -> Option<HeaderValue> {
+    let url = url::Url::parse(public_url?.trim()).ok()?;
+    (url.scheme() == "https").then(|| HeaderValue::from_static("max-age=31536000"))
+}
+
 /// Origins allowed to call the API from a browser, from `HARIYALI_CORS_ORIGINS`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CorsOrigins(pub Vec<HeaderValue>);

@@ -44,3 +44,70 @@ pub async fn prune(db: &Db, before: i64) -> Result<(), sqlx::Error> {
         .await?;
     Ok(())
 }
+
+/// Failures of one account from one client address.
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+pub struct AddressFailures {
+    pub failures: i64,
+    pub window_start: i64,
+    pub last_failure: i64,
+}
+
+/// Counts one failure for `email` from `address`; a window older than `window_ms` starts
+/// again at one.
+pub async fn record_from(
+    db: &Db,
+    email: &str,
+    address: &str,
+    now: i64,
+    window_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO login_failures_by_address (email, address, failures, window_start, last_failure) \
+         VALUES ($1, $2, 1, $3, $3) \
+         ON CONFLICT (email, address) DO UPDATE SET \
+           failures = CASE WHEN login_failures_by_address.window_start <= $4 THEN 1 ELSE login_failures_by_address.failures + 1 END, \
+           window_start = CASE WHEN login_failures_by_address.window_start <= $4 THEN $3 ELSE login_failures_by_address.window_start END, \
+           last_failure = $3",
+    )
+    .bind(email)
+    .bind(address)
+    .bind(now)
+    .bind(now - window_ms)
+    .execute(db.writer())
+    .await?;
+    Ok(())
+}
+
+pub async fn get_from(
+    db: &Db,
+    email: &str,
+    address: &str,
+) -> Result<Option<AddressFailures>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT failures, window_start, last_failure FROM login_failures_by_address \
+         WHERE email = $1 AND address = $2",
+    )
+    .bind(email)
+    .bind(address)
+    .fetch_optional(db.reader())
+    .await
+}
+
+pub async fn clear_from(db: &Db, email: &str, address: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM login_failures_by_address WHERE email = $1 AND address = $2")
+        .bind(email)
+        .bind(address)
+        .execute(db.writer())
+        .await?;
+    Ok(())
+}
+
+/// Forgets per-address windows that ended before `before`.
+pub async fn prune_from(db: &Db, before: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM login_failures_by_address WHERE window_start < $1")
+        .bind(before)
+        .execute(db.writer())
+        .await?;
+    Ok(())
+}

@@ -15,6 +15,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use sha2::Digest;
 use sqlx::FromRow;
 use tokio::sync::{mpsc, oneshot};
 
@@ -22,6 +23,7 @@ use super::orders::{find, record_status, Order, OrderItem, StatusChange};
 use super::users::Address;
 use super::{cart, is_unique_violation, Backend, Db, Tx};
 use crate::domain::ids::{iso, new_id, now_ms};
+use crate::domain::order_limits::{LimitError, Line, OrderLimits};
 use crate::domain::orders::OrderStatus;
 
 /// The most orders one transaction takes. Bounded so a batch's statements stay well under
@@ -37,6 +39,11 @@ pub enum PlaceError {
     EmptyCart,
     #[error("not enough stock of {name}")]
     NotEnoughStock { name: String, left: i64 },
+    #[error(transparent)]
+    OverLimit(#[from] LimitError),
+    /// The idempotency key was first used with another delivery address.
+    #[error("the idempotency key was used for another request")]
+    KeyReused,
     #[error("the order desk has stopped")]
     DeskClosed,
     #[error(transparent)]
@@ -55,6 +62,20 @@ pub struct PlaceRequest {
     pub user_id: String,
     pub address: Address,
     pub idempotency_key: Option<String>,
+    /// The shop's limits, checked under the write lock with the cart as it is taken.
+    pub limits: OrderLimits,
+}
+
+impl PlaceRequest {
+    /// What a repeat of this request must match to be a replay: its delivery address (the
+    /// cart is whatever the first request emptied).
+    pub fn fingerprint(&self) -> String {
+        let a = &self.address;
+        let joined = [&a.street, &a.city, &a.state, &a.zip_code, &a.phone]
+            .map(|v| v.as_str())
+            .join("\u{1f}");
+        hex::encode(sha2::Sha256::digest(joined.as_bytes()))
+    }
 }
 
 struct Job {
@@ -337,6 +358,36 @@ pub async fn place_together(
         orders.push(written_order(new_id(), request, lines, now));
     }
 
+    // Any order over the shop's limits: the one-by-one pass gives it its exact answer.
+    for (request, order) in requests.iter().zip(&orders) {
+        let lines = order.items.iter().map(|i| Line {
+            name: &i.plant_name,
+            price: i.price,
+            quantity: i.quantity,
+        });
+        if request.limits.check_order(lines).is_err() {
+            return Ok(None);
+        }
+    }
+    let users: Vec<&str> = requests.iter().map(|r| r.user_id.as_str()).collect();
+    lock_customers(db, &mut tx, &users).await?;
+    let sql = format!(
+        "SELECT user_id, COUNT(*) FROM orders WHERE status = 'pending' AND user_id IN ({}) GROUP BY user_id",
+        placeholders(1, users.len())
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
+    for user in &users {
+        query = query.bind(*user);
+    }
+    let pending: HashMap<String, i64> = query.fetch_all(&mut *tx).await?.into_iter().collect();
+    if requests.iter().any(|r| {
+        r.limits
+            .check_pending(pending.get(&r.user_id).copied().unwrap_or(0))
+            .is_err()
+    }) {
+        return Ok(None);
+    }
+
     let sql = format!(
         "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, created_at, updated_at) VALUES {}",
         value_rows(1, orders.len(), 11, |p| format!(
@@ -397,7 +448,7 @@ pub async fn place_together(
     query.bind(now).execute(&mut *tx).await?;
 
     if !keyed.is_empty() {
-        let keys: Vec<(&str, &str, &str)> = requests
+        let keys: Vec<(&str, &str, &str, String)> = requests
             .iter()
             .zip(&orders)
             .filter_map(|(r, o)| {
@@ -405,22 +456,28 @@ pub async fn place_together(
                     r.user_id.as_str(),
                     r.idempotency_key.as_deref()?,
                     o.id.as_str(),
+                    r.fingerprint(),
                 ))
             })
             .collect();
         let sql = format!(
-            "INSERT INTO idempotency_keys (user_id, key, order_id, created_at) VALUES {}",
-            value_rows(1, keys.len(), 3, |p| format!(
-                "{}, {}, {}, ${}",
+            "INSERT INTO idempotency_keys (user_id, key, order_id, request_hash, created_at) VALUES {}",
+            value_rows(1, keys.len(), 4, |p| format!(
+                "{}, {}, {}, {}, ${}",
                 p[0],
                 p[1],
                 p[2],
-                keys.len() * 3 + 1
+                p[3],
+                keys.len() * 4 + 1
             ))
         );
         let mut query = sqlx::query(&sql);
-        for (user, key, order) in &keys {
-            query = query.bind(*user).bind(*key).bind(*order);
+        for (user, key, order, hash) in &keys {
+            query = query
+                .bind(*user)
+                .bind(*key)
+                .bind(*order)
+                .bind(hash.as_str());
         }
         match query.bind(now).execute(&mut *tx).await {
             Ok(_) => {}
@@ -479,16 +536,51 @@ pub(super) async fn lock_plants(
     Ok(())
 }
 
+/// The order first placed under `key`, and the fingerprint of that request (none for keys
+/// saved before fingerprints were kept).
 async fn idempotent_order(
     conn: &mut sqlx::AnyConnection,
     user_id: &str,
     key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT order_id FROM idempotency_keys WHERE user_id = $1 AND key = $2")
-        .bind(user_id)
-        .bind(key)
-        .fetch_optional(conn)
-        .await
+) -> Result<Option<(String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT order_id, request_hash FROM idempotency_keys WHERE user_id = $1 AND key = $2",
+    )
+    .bind(user_id)
+    .bind(key)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The first order again, if this request is the same as the one that placed it; a key
+/// reused for a different request is refused rather than answered with an unrelated order.
+async fn replay_if_same(
+    db: &Db,
+    request: &PlaceRequest,
+    (order_id, hash): (String, Option<String>),
+) -> Result<Placement, PlaceError> {
+    if hash.is_some_and(|h| h != request.fingerprint()) {
+        return Err(PlaceError::KeyReused);
+    }
+    replay(db, &order_id).await
+}
+
+/// On PostgreSQL, locks the customers' rows (in id order) so that two instances placing
+/// orders for one customer count that customer's pending orders one after the other.
+async fn lock_customers(db: &Db, tx: &mut Tx, users: &[&str]) -> Result<(), sqlx::Error> {
+    if db.backend() != Backend::Postgres || users.is_empty() {
+        return Ok(());
+    }
+    let sql = format!(
+        "SELECT id FROM users WHERE id IN ({}) ORDER BY id FOR UPDATE",
+        placeholders(1, users.len())
+    );
+    let mut query = sqlx::query(&sql);
+    for user in users {
+        query = query.bind(*user);
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
 }
 
 async fn replay(db: &Db, order_id: &str) -> Result<Placement, PlaceError> {
@@ -510,22 +602,34 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
     let key = request.idempotency_key.as_deref();
     if let Some(key) = key {
         let mut conn = db.reader().acquire().await?;
-        if let Some(order_id) = idempotent_order(&mut conn, user_id, key).await? {
-            return replay(db, &order_id).await;
+        if let Some(first) = idempotent_order(&mut conn, user_id, key).await? {
+            return replay_if_same(db, request, first).await;
         }
     }
     let mut tx = db.begin().await?;
     if let Some(key) = key {
         // Asked again under the write lock: a twin request may have committed meanwhile.
-        if let Some(order_id) = idempotent_order(&mut tx, user_id, key).await? {
+        if let Some(first) = idempotent_order(&mut tx, user_id, key).await? {
             drop(tx);
-            return replay(db, &order_id).await;
+            return replay_if_same(db, request, first).await;
         }
     }
     let cart = cart::load_in(&mut tx, user_id).await?;
     if cart.items.is_empty() {
         return Err(PlaceError::EmptyCart);
     }
+    request.limits.check_order(cart.items.iter().map(|i| Line {
+        name: &i.plant_id.name,
+        price: i.plant_id.price,
+        quantity: i.quantity,
+    }))?;
+    lock_customers(db, &mut tx, &[user_id]).await?;
+    let pending: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE user_id = $1 AND status = 'pending'")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    request.limits.check_pending(pending)?;
     let now = now_ms();
     let mut by_plant: Vec<&cart::CartItem> = cart.items.iter().collect();
     by_plant.sort_by(|a, b| a.plant_id.id.cmp(&b.plant_id.id));
@@ -596,10 +700,11 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
     record_status(&mut tx, &order.id, OrderStatus::Pending, Some(user_id), now).await?;
     cart::clear(&mut tx, user_id).await?;
     if let Some(key) = key {
-        let saved = sqlx::query("INSERT INTO idempotency_keys (user_id, key, order_id, created_at) VALUES ($1, $2, $3, $4)")
+        let saved = sqlx::query("INSERT INTO idempotency_keys (user_id, key, order_id, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(user_id)
             .bind(key)
             .bind(&order.id)
+            .bind(request.fingerprint())
             .bind(now)
             .execute(&mut *tx)
             .await;
@@ -612,7 +717,7 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
                 let first = idempotent_order(&mut conn, user_id, key)
                     .await?
                     .ok_or(sqlx::Error::RowNotFound)?;
-                return replay(db, &first).await;
+                return replay_if_same(db, request, first).await;
             }
             Err(err) => return Err(err.into()),
         }

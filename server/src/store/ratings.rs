@@ -37,6 +37,8 @@ pub async fn rate(
     stars: i64,
 ) -> Result<Rating, RateError> {
     let mut tx = db.begin().await?;
+    let plant_id = plant_id_of(&mut *tx, plant_id).await?;
+    let plant_id = plant_id.as_str();
     let order: Option<(String, String)> =
         sqlx::query_as("SELECT user_id, status FROM orders WHERE id = $1")
             .bind(order_id)
@@ -117,6 +119,22 @@ pub async fn rate(
     })
 }
 
+/// The `_id` of the plant named by `_id` or by its code (`PL-1001`), as `GET /plants/{id}`
+/// takes either; deleted plants too, since their orders can still be rated. Unknown
+/// references come back as they are (and then match no order line).
+async fn plant_id_of<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    reference: &str,
+) -> Result<String, sqlx::Error> {
+    let id: Option<String> = sqlx::query_scalar(
+        "SELECT id FROM plants WHERE id = $1 OR plant_code = $1 ORDER BY (id = $1) DESC LIMIT 1",
+    )
+    .bind(reference)
+    .fetch_optional(executor)
+    .await?;
+    Ok(id.unwrap_or_else(|| reference.to_owned()))
+}
+
 /// The customer's own rating of a plant in an order, if any.
 pub async fn find(
     db: &Db,
@@ -124,6 +142,8 @@ pub async fn find(
     order_id: &str,
     plant_id: &str,
 ) -> Result<Option<Rating>, sqlx::Error> {
+    let plant_id = plant_id_of(db.reader(), plant_id).await?;
+    let plant_id = plant_id.as_str();
     let stars: Option<i64> = sqlx::query_scalar(
         "SELECT rating FROM ratings WHERE order_id = $1 AND plant_id = $2 AND user_id = $3",
     )

@@ -22,7 +22,9 @@ impl ServerProcess {
     }
 
     /// As `start`, with `settings` (environment variables) set after, and so over, the
-    /// defaults: an empty shop, a pool of 4, errors logged only.
+    /// defaults: an empty shop, a pool of 4, errors logged only, and room for many waiting
+    /// orders per customer (load tests order in a loop; the limit itself is tested in
+    /// `tests/hardening.rs`).
     pub async fn start_with(
         database_url: &str,
         data_dir: &Path,
@@ -39,6 +41,7 @@ impl ServerProcess {
             .env("JWT_SECRET", secret)
             .env("HARIYALI_DB_POOL", "4")
             .env("RUST_LOG", "error")
+            .env("HARIYALI_MAX_PENDING_COD", "1000")
             .envs(settings.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())

@@ -126,6 +126,12 @@ export interface DemoAccount {
   password: string;
 }
 
+export interface OrderLimits {
+  maxPerPlant: number;
+  maxOrderRupees: number;
+  maxPendingOrders: number;
+}
+
 export interface AppConfig {
   demo: { enabled: boolean; accounts: DemoAccount[] };
   categories: string[];
@@ -138,6 +144,8 @@ export interface AppConfig {
     grievanceOfficer: string | null;
     grievanceEmail: string;
   };
+  /** The shop's limits on one order (absent from older servers). */
+  orderLimits?: OrderLimits;
 }
 
 export interface FieldError {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { cartCount, cartStore, useCart } from '@/lib/cart';
+import { useAppConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatINR } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
@@ -16,6 +17,7 @@ export const CART_MESSAGE_MS = 2000;
 export default function CartPage() {
   const { t, tm } = useI18n();
   const cart = useCart();
+  const limits = useAppConfig().data?.orderLimits;
   const msg = useTimedMessage(CART_MESSAGE_MS);
   const { show } = msg;
   useDocumentTitle(t('cart.metaTitle'));
@@ -106,14 +108,18 @@ export default function CartPage() {
                       <QuantityStepper
                         size="sm"
                         value={quantity}
-                        max={p.stock}
+                        max={Math.min(p.stock, limits?.maxPerPlant ?? p.stock)}
                         onChange={(n) => cartStore.setQuantity(p._id, n)}
                         label={t('cart.quantityOf', { name: p.name })}
                         decLabel={t('cart.decreaseOf', { name: p.name })}
                         incLabel={t('cart.increaseOf', { name: p.name })}
                       />
                       {busy && <Spinner />}
-                      {quantity >= p.stock && <span className="citem__stock">{t('cart.onlyLeft', { count: p.stock })}</span>}
+                      {quantity >= p.stock ? (
+                        <span className="citem__stock">{t('cart.onlyLeft', { count: p.stock })}</span>
+                      ) : (
+                        limits && quantity >= limits.maxPerPlant && <span className="citem__stock">{t('cart.atPlantLimit', { count: limits.maxPerPlant })}</span>
+                      )}
                       <button type="button" className="btn btn--ghost btn--sm citem__remove" onClick={() => remove(p._id)} aria-label={t('cart.removeOf', { name: p.name })}>
                         <TrashIcon size={16} /> {t('cart.remove')}
                       </button>
@@ -151,6 +157,14 @@ export default function CartPage() {
             <p className="summary__cod">
               <CashIcon size={18} /> {t('checkout.cod')}
             </p>
+            {limits && cart.total > limits.maxOrderRupees && (
+              <FormMessage kind="error">{t('cart.overValue', { value: formatINR(limits.maxOrderRupees) })}</FormMessage>
+            )}
+            {limits && (
+              <p className="summary__limits" data-testid="order-limits">
+                {t('cart.limits', { perPlant: limits.maxPerPlant, value: formatINR(limits.maxOrderRupees), pending: limits.maxPendingOrders })}
+              </p>
+            )}
             <div className="stack" style={{ gap: 10 }}>
               <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
                 {t('cart.checkout')}
