@@ -5,6 +5,7 @@ pub mod auth;
 pub mod body_limit;
 pub mod cache;
 pub mod cart;
+pub mod delivery;
 pub mod extract;
 pub mod media;
 pub mod meta;
@@ -54,6 +55,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .nest("/orders", orders::router())
         .nest("/ratings", ratings::router())
         .nest("/ai-chat", assistant::router())
+        .nest("/delivery", delivery::router())
+        .nest("/admin", delivery::admin_router())
 }
 
 /// The route table: `/api` and the probes, each route registered from its handler's

@@ -40,6 +40,7 @@ pub const BEARER: &str = "bearer";
         (name = "orders", description = "Orders"),
         (name = "ratings", description = "Ratings from delivered orders"),
         (name = "ai-chat", description = "The plant-care assistant"),
+        (name = "delivery", description = "Where and how fast the shop delivers, by PIN code"),
     )
 )]
 pub struct ApiDoc;

@@ -91,6 +91,8 @@ async fn place(
         &mut errors,
     );
     errors.into_result()?;
+    // Refused before the stock is taken: an order the shop cannot deliver is never placed.
+    let promise = super::delivery::promise_for(&state, &address.zip_code).await?;
     let trimmed = |v: Option<String>| v.unwrap_or_default().trim().to_string();
     let address = Address {
         street: trimmed(address.street),
@@ -104,7 +106,7 @@ async fn place(
         address,
         idempotency_key: key,
     };
-    let placement = match state.orders.place(request).await {
+    let mut placement = match state.orders.place(request).await {
         Ok(p) => p,
         Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
         Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
@@ -118,6 +120,10 @@ async fn place(
         Err(PlaceError::Db(err)) => return Err(err.into()),
         Err(err @ PlaceError::DeskClosed) => return Err(ApiError::Internal(err.into())),
     };
+    if !placement.replayed {
+        placement.order.delivery_estimate =
+            Some(super::delivery::keep_promise(&state, &placement.order.id, promise).await?);
+    }
     let mut response =
         created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
     if placement.replayed {

@@ -5,6 +5,7 @@
 
 pub mod assistant;
 pub mod cart;
+pub mod delivery;
 pub mod login_failures;
 pub mod orders;
 pub mod placement;

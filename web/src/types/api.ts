@@ -92,6 +92,8 @@ export interface Order {
   updatedAt: string;
   customerName?: string;
   customerEmail?: string;
+  /** Issue 20: the estimate promised at checkout (null on older orders). */
+  deliveryEstimate?: { minDays: number; maxDays: number; earliest: string; latest: string } | null;
 }
 
 export interface OrderList {

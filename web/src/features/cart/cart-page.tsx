@@ -10,6 +10,7 @@ import { TrashIcon, CashIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
 import './cart.css';
+import { PinCheck } from '@/features/delivery/pin-check';
 
 export const CART_MESSAGE_MS = 2000;
 
@@ -141,6 +142,7 @@ export default function CartPage() {
             <p className="summary__cod">
               <CashIcon size={18} /> {t('checkout.cod')}
             </p>
+            <PinCheck />
             <div className="stack" style={{ gap: 10 }}>
               <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
                 {t('cart.checkout')}

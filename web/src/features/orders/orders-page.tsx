@@ -12,6 +12,7 @@ import type { Order } from '@/types/api';
 import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
 import { RatingModal } from './rating-modal';
 import './orders.css';
+import { PromisedDelivery } from '@/features/delivery/promised-delivery';
 
 export const ORDERS_TOAST_MS = 4000;
 
@@ -117,6 +118,7 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
           <p className="ocard__id">
             {t('orders.orderId')}: <strong className="num" data-testid="order-id">#{customerOrderId(order._id)}</strong>
           </p>
+          <PromisedDelivery order={order} />
           <div className="ocard__cols">
             <section>
               <h3 className="ocard__h3">{t('orders.items')}</h3>

@@ -13,6 +13,7 @@ import { ChevronLeftIcon, CashIcon, SparkleIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, Price, QuantityStepper, RatingSummary, SaveChip, Skeleton } from '@/components/ui';
 import type { Plant } from '@/types/api';
+import { PinCheck } from '@/features/delivery/pin-check';
 import { plantQuery } from './queries';
 import './plant.css';
 
@@ -134,6 +135,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
           <p className="pdp__cod">
             <CashIcon size={18} /> {t('plant.cod')}
           </p>
+          <PinCheck />
 
           <dl className="pdp__stock">
             <div>

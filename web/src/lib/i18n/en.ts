@@ -533,6 +533,18 @@ export const en = {
   'v.chatTooLong': 'Messages can be at most 2000 characters.',
   'v.ratingRequired': 'Please select a rating',
   'v.ratingPlant': 'Plant ID not found',
+  // Issue 20: delivery by PIN code.
+  'delivery.label': 'Check delivery to your PIN code',
+  'delivery.placeholder': '6-digit PIN code',
+  'delivery.check': 'Check',
+  'delivery.change': 'Change PIN',
+  'delivery.checking': 'Checking delivery to {pin}…',
+  'delivery.by': 'Deliver to {pin} — by {date}',
+  'delivery.detail': '{place} · {min}–{max} days · Cash on Delivery',
+  'delivery.notServed': 'We do not deliver to {pin} yet.',
+  'delivery.invalid': 'Enter a 6-digit PIN code',
+  'orders.arrivesBy': 'Arrives by {date}',
+  'orders.promisedWindow': 'Promised delivery: {from} – {to}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -516,4 +516,16 @@ export const hi: Dictionary = {
   'v.chatTooLong': 'संदेश ज़्यादा से ज़्यादा 2000 अक्षरों का हो सकता है।',
   'v.ratingRequired': 'कृपया रेटिंग चुनें',
   'v.ratingPlant': 'पौधे की ID नहीं मिली',
+  // Issue 20: delivery by PIN code.
+  'delivery.label': 'अपने पिन कोड पर डिलीवरी जाँचें',
+  'delivery.placeholder': '6 अंकों का पिन कोड',
+  'delivery.check': 'जाँचें',
+  'delivery.change': 'पिन बदलें',
+  'delivery.checking': '{pin} पर डिलीवरी जाँच रहे हैं…',
+  'delivery.by': '{pin} पर डिलीवरी — {date} तक',
+  'delivery.detail': '{place} · {min}–{max} दिन · कैश ऑन डिलीवरी',
+  'delivery.notServed': 'हम अभी {pin} पर डिलीवरी नहीं करते।',
+  'delivery.invalid': '6 अंकों का पिन कोड लिखें',
+  'orders.arrivesBy': '{date} तक पहुँचेगा',
+  'orders.promisedWindow': 'वादा की गई डिलीवरी: {from} – {to}',
 };
