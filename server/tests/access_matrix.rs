@@ -241,6 +241,7 @@ fn rows() -> Vec<Row> {
         Row { method: M::DELETE, path: "/api/ai-chat/session/{session_id}", things: &["session"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         // Issue 20: delivery by PIN code.
         Row { method: M::GET, path: "/api/delivery/{pin}", things: &["pin"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
+        Row { method: M::GET, path: "/api/plants/{id}/reviews", things: &["plant"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::GET, path: "/api/admin/delivery", things: &[], payload: empty, visitor: 401, customer_b: 403, customer_a: 403, admin: 200 },
         Row { method: M::PUT, path: "/api/admin/delivery", things: &[],
               payload: |_, _| Payload::Json(json!({ "rules": [{ "from": "56", "state": "Karnataka", "city": "Bengaluru", "serviceable": true, "minDays": 2, "maxDays": 4 }] })),

@@ -15,6 +15,7 @@ pub mod plant_page;
 pub mod plants;
 pub mod ratings;
 pub mod respond;
+pub mod reviews;
 pub mod security;
 pub mod web;
 
@@ -57,6 +58,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .nest("/ai-chat", assistant::router())
         .nest("/delivery", delivery::router())
         .nest("/admin", delivery::admin_router())
+        .merge(reviews::router())
 }
 
 /// The route table: `/api` and the probes, each route registered from its handler's

@@ -12,6 +12,7 @@ pub mod placement;
 pub mod plants;
 pub mod ratings;
 pub mod restore;
+pub mod reviews;
 pub mod settings;
 pub mod users;
 

@@ -107,6 +107,8 @@ export interface Rating {
   plantId: string;
   orderId: string;
   rating: number;
+  /** Issue 20: the written review, if any. */
+  review?: string | null;
 }
 
 export interface AdminStats {

@@ -14,6 +14,7 @@ import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, Price, QuantityStepper, RatingSummary, SaveChip, Skeleton } from '@/components/ui';
 import type { Plant } from '@/types/api';
 import { PinCheck } from '@/features/delivery/pin-check';
+import { PlantReviews } from '@/features/reviews/plant-reviews';
 import { plantQuery } from './queries';
 import './plant.css';
 
@@ -198,6 +199,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
           <Link to={`/plant-care-ai?q=${encodeURIComponent(plant.name)}`} className="pdp__ask">
             <SparkleIcon size={18} /> {t('plant.care')}
           </Link>
+          <PlantReviews plantId={plant._id} />
         </div>
       </div>
     </div>

@@ -545,6 +545,18 @@ export const en = {
   'delivery.invalid': 'Enter a 6-digit PIN code',
   'orders.arrivesBy': 'Arrives by {date}',
   'orders.promisedWindow': 'Promised delivery: {from} – {to}',
+  // Issue 20: written reviews.
+  'review.label': 'Your review (optional)',
+  'review.placeholder': 'How is the plant doing? What should other buyers know?',
+  'review.left': '{n} characters left',
+  'review.tooLong': 'Review cannot exceed 1000 characters',
+  'review.title': 'Customer reviews',
+  'review.none': 'No reviews yet.',
+  'review.distribution': 'How buyers rated this plant',
+  'review.starsShort': '{n} ★',
+  'review.verified': 'Verified buyer',
+  'review.newer': 'Newer',
+  'review.older': 'Older',
 } as const;
 
 export type MessageKey = keyof typeof en;

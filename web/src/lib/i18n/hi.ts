@@ -528,4 +528,16 @@ export const hi: Dictionary = {
   'delivery.invalid': '6 अंकों का पिन कोड लिखें',
   'orders.arrivesBy': '{date} तक पहुँचेगा',
   'orders.promisedWindow': 'वादा की गई डिलीवरी: {from} – {to}',
+  // Issue 20: written reviews.
+  'review.label': 'आपकी समीक्षा (वैकल्पिक)',
+  'review.placeholder': 'पौधा कैसा है? दूसरे खरीदारों को क्या जानना चाहिए?',
+  'review.left': '{n} अक्षर बाकी',
+  'review.tooLong': 'समीक्षा 1000 अक्षरों से ज़्यादा नहीं हो सकती',
+  'review.title': 'ग्राहकों की समीक्षाएँ',
+  'review.none': 'अभी कोई समीक्षा नहीं।',
+  'review.distribution': 'खरीदारों ने इस पौधे को कैसे रेट किया',
+  'review.starsShort': '{n} ★ स्टार',
+  'review.verified': 'सत्यापित खरीदार',
+  'review.newer': 'नई',
+  'review.older': 'पुरानी',
 };
