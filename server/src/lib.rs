@@ -9,6 +9,7 @@ pub mod error;
 pub mod http;
 pub mod limits;
 pub mod media;
+pub mod notify;
 pub mod seed;
 pub mod state;
 pub mod store;

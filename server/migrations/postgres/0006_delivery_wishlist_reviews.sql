@@ -74,7 +74,7 @@ CREATE TABLE wishlist (
     added_at   BIGINT NOT NULL,
     PRIMARY KEY (user_id, plant_id)
 );
-CREATE INDEX wishlist_waiting ON wishlist (plant_id, notify);
+CREATE INDEX wishlist_waiting ON wishlist (notify, plant_id);
 
 CREATE TABLE notifications (
     id         TEXT PRIMARY KEY,

@@ -18,6 +18,7 @@ pub mod respond;
 pub mod reviews;
 pub mod security;
 pub mod web;
+pub mod wishlist;
 
 use std::time::Duration;
 
@@ -59,6 +60,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .nest("/delivery", delivery::router())
         .nest("/admin", delivery::admin_router())
         .merge(reviews::router())
+        .nest("/wishlist", wishlist::wishlist_router())
+        .nest("/notifications", wishlist::notifications_router())
 }
 
 /// The route table: `/api` and the probes, each route registered from its handler's

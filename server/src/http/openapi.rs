@@ -41,6 +41,7 @@ pub const BEARER: &str = "bearer";
         (name = "ratings", description = "Ratings from delivered orders"),
         (name = "ai-chat", description = "The plant-care assistant"),
         (name = "delivery", description = "Where and how fast the shop delivers, by PIN code"),
+        (name = "wishlist", description = "Saved plants and back-in-stock notifications"),
     )
 )]
 pub struct ApiDoc;

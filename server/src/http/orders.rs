@@ -197,6 +197,8 @@ async fn cancel(
         }
         Err(TransitionError::Db(err)) => return Err(err.into()),
     }
+    // The cancelled order gave its stock back: someone may be waiting for it.
+    crate::notify::after_restock(&state).await;
     let order = orders::find(&state.db, &id, false)
         .await?
         .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
@@ -250,6 +252,9 @@ async fn change_status(
             )))
         }
         Err(TransitionError::Db(err)) => return Err(err.into()),
+    }
+    if to == OrderStatus::Cancelled {
+        crate::notify::after_restock(&state).await;
     }
     let order = orders::find(&state.db, &id, true)
         .await?

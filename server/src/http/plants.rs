@@ -312,6 +312,7 @@ async fn update(
     photo.save(&state).await?;
     tx.commit().await?;
     state.catalogue_cache.invalidate();
+    crate::notify::after_restock(&state).await;
     Ok(ok(
         json!({ "message": "Plant updated successfully!", "plant": updated }),
     ))

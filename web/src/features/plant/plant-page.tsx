@@ -15,6 +15,7 @@ import { EmptyState, PageHeading, PlantImage, Price, QuantityStepper, RatingSumm
 import type { Plant } from '@/types/api';
 import { PinCheck } from '@/features/delivery/pin-check';
 import { PlantReviews } from '@/features/reviews/plant-reviews';
+import { NotifyMe, WishlistHeart } from '@/features/wishlist/wishlist-heart';
 import { plantQuery } from './queries';
 import './plant.css';
 
@@ -126,7 +127,10 @@ function PlantDetail({ plant }: { plant: Plant }) {
               </Link>
             ))}
           </div>
-          <PageHeading className="pdp__title">{plant.name}</PageHeading>
+          <div className="pcard__title-row">
+            <PageHeading className="pdp__title">{plant.name}</PageHeading>
+            <WishlistHeart plant={plant} />
+          </div>
           <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
 
           <div className="pdp__price">
@@ -180,6 +184,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
               {signedIn && outOfStock ? t('plant.outOfStock') : busy ? t('plant.working') : label}
             </button>
           </div>
+          {signedIn && !isAdmin && outOfStock && <NotifyMe plant={plant} />}
           {allAdded && <FormMessage kind="info">{t('plant.allAdded')}</FormMessage>}
           {success && <FormMessage kind="success">{success}</FormMessage>}
           {failure.message && <FormMessage kind="error">{failure.message.text}</FormMessage>}

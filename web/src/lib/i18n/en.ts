@@ -557,6 +557,21 @@ export const en = {
   'review.verified': 'Verified buyer',
   'review.newer': 'Newer',
   'review.older': 'Older',
+  // Issue 20: wishlist and back-in-stock.
+  'wishlist.title': 'Wishlist',
+  'wishlist.save': 'Save to wishlist',
+  'wishlist.saved': 'Saved in your wishlist',
+  'wishlist.saveOf': 'Save {name} to wishlist',
+  'wishlist.removeOf': 'Remove {name} from wishlist',
+  'wishlist.remove': 'Remove',
+  'wishlist.notifyMe': 'Notify me when it is back',
+  'wishlist.waiting': 'We will tell you when it is back in stock',
+  'wishlist.notices': 'Back in stock',
+  'wishlist.backInStock': '{name} is back in stock',
+  'wishlist.markRead': 'Mark read',
+  'wishlist.empty': 'Your wishlist is empty',
+  'wishlist.emptyText': 'Tap the heart on a plant to save it here.',
+  'wishlist.notificationsCount': 'Notifications: {count} unread',
 } as const;
 
 export type MessageKey = keyof typeof en;
