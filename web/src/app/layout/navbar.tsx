@@ -7,7 +7,7 @@ import { useI18n } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
 import { useToast } from '@/components/toast';
 import { CartIcon, CloseIcon, LeafIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon, UserIcon, ChevronDownIcon } from '@/components/icons';
-import { NotificationBell, WishlistMenuLink } from '@/features/wishlist/nav-items';
+import { NotificationBell, WishlistMenuLink } from '@/components/wishlist/nav-items';
 
 interface LinkDef {
   to: string;

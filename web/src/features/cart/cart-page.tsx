@@ -10,7 +10,7 @@ import { TrashIcon, CashIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
 import './cart.css';
-import { PinCheck } from '@/features/delivery/pin-check';
+import { PinCheck } from '@/components/delivery/pin-check';
 
 export const CART_MESSAGE_MS = 2000;
 

@@ -3,7 +3,7 @@ import { Price, PlantImage, RatingSummary, SaveChip } from '@/components/ui';
 import { truncate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import type { Plant } from '@/types/api';
-import { WishlistHeart } from '@/features/wishlist/wishlist-heart';
+import { WishlistHeart } from '@/components/wishlist/wishlist-heart';
 
 export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
   const { t } = useI18n();

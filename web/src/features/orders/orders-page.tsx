@@ -12,7 +12,7 @@ import type { Order } from '@/types/api';
 import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
 import { RatingModal } from './rating-modal';
 import './orders.css';
-import { PromisedDelivery } from '@/features/delivery/promised-delivery';
+import { PromisedDelivery } from '@/components/delivery/promised-delivery';
 
 export const ORDERS_TOAST_MS = 4000;
 

@@ -5,7 +5,7 @@ import { validateRating } from '@/lib/validation';
 import { FormMessage } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/ui';
-import { REVIEW_MAX, ReviewField } from '@/features/reviews/review-field';
+import { REVIEW_MAX, ReviewField } from '@/components/reviews/review-field';
 import { fetchExistingRating, useSubmitRating } from './api';
 
 export const RATING_CLOSE_MS = 1500;

@@ -13,9 +13,9 @@ import { ChevronLeftIcon, CashIcon, SparkleIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, Price, QuantityStepper, RatingSummary, SaveChip, Skeleton } from '@/components/ui';
 import type { Plant } from '@/types/api';
-import { PinCheck } from '@/features/delivery/pin-check';
-import { PlantReviews } from '@/features/reviews/plant-reviews';
-import { NotifyMe, WishlistHeart } from '@/features/wishlist/wishlist-heart';
+import { PinCheck } from '@/components/delivery/pin-check';
+import { PlantReviews } from '@/components/reviews/plant-reviews';
+import { NotifyMe, WishlistHeart } from '@/components/wishlist/wishlist-heart';
 import { plantQuery } from './queries';
 import './plant.css';
 

@@ -5,8 +5,8 @@ import { formatDate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { FormMessage } from '@/components/field';
 import { EmptyState, PageHeading, PlantImage, Price } from '@/components/ui';
-import { useMarkRead, useNotifications, useRemoveFromWishlist, useWishlist } from './api';
-import './wishlist.css';
+import { useMarkRead, useNotifications, useRemoveFromWishlist, useWishlist } from '@/components/wishlist/api';
+import '@/components/wishlist/wishlist.css';
 
 /** Saved plants, and the back-in-stock news about them. */
 export default function WishlistPage() {
