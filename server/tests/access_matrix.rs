@@ -120,11 +120,17 @@ impl Shop {
 /// A saves P, and waits for a sold-out plant that the admin then restocks: A has P in the
 /// wishlist and one notification, whose id this returns.
 async fn back_in_stock_notice(app: &TestApp, admin: &str, a: &str, plant: &str) -> String {
-    let saved = app.put(&format!("/api/wishlist/{plant}"), Some(a), json!({})).await;
+    let saved = app
+        .put(&format!("/api/wishlist/{plant}"), Some(a), json!({}))
+        .await;
     assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
     let sold_out = app.add_plant(admin, "Jade Plant", 249, 0).await;
     let waiting = app
-        .put(&format!("/api/wishlist/{sold_out}"), Some(a), json!({ "notifyWhenInStock": true }))
+        .put(
+            &format!("/api/wishlist/{sold_out}"),
+            Some(a),
+            json!({ "notifyWhenInStock": true }),
+        )
         .await;
     assert_eq!(waiting.status, StatusCode::OK);
     let form = Multipart::new()
@@ -138,7 +144,10 @@ async fn back_in_stock_notice(app: &TestApp, admin: &str, a: &str, plant: &str) 
         .await;
     assert_eq!(restocked.status, StatusCode::OK);
     let seen = app.get("/api/notifications", Some(a)).await;
-    seen.body["notifications"][0]["_id"].as_str().expect("a notification").to_string()
+    seen.body["notifications"][0]["_id"]
+        .as_str()
+        .expect("a notification")
+        .to_string()
 }
 
 fn order_id(res: &TestResponse) -> String {

@@ -33,7 +33,10 @@ async fn the_demo_areas_answer_as_the_shop_facts_say() {
     }
     let uttarakhand = app.get("/api/delivery/248001", None).await;
     assert_eq!(uttarakhand.body["region"]["state"], "Uttarakhand");
-    for (pin, state) in [("744101", "Andaman and Nicobar Islands"), ("682555", "Lakshadweep")] {
+    for (pin, state) in [
+        ("744101", "Andaman and Nicobar Islands"),
+        ("682555", "Lakshadweep"),
+    ] {
         let res = app.get(&format!("/api/delivery/{pin}"), None).await;
         assert_eq!(res.status, StatusCode::OK);
         assert_eq!(res.body["serviceable"], false, "{pin}");
@@ -41,7 +44,10 @@ async fn the_demo_areas_answer_as_the_shop_facts_say() {
         assert!(res.body["estimate"].is_null());
     }
     // 682 56x is Kerala again, and no area starts with 0 or 9.
-    assert_eq!(app.get("/api/delivery/682560", None).await.body["serviceable"], true);
+    assert_eq!(
+        app.get("/api/delivery/682560", None).await.body["serviceable"],
+        true
+    );
     let nowhere = app.get("/api/delivery/000000", None).await;
     assert_eq!(nowhere.body["serviceable"], false);
     assert!(nowhere.body["region"].is_null());
@@ -51,7 +57,16 @@ async fn the_demo_areas_answer_as_the_shop_facts_say() {
 async fn odd_pins_get_the_pin_message() {
     let app = TestApp::new().await;
     let huge = "9".repeat(5000);
-    for pin in ["5600", "5600011", "56000a", "%20560001%20x", "-56001", "%E0%A5%AB60001", huge.as_str(), "560%2F01"] {
+    for pin in [
+        "5600",
+        "5600011",
+        "56000a",
+        "%20560001%20x",
+        "-56001",
+        "%E0%A5%AB60001",
+        huge.as_str(),
+        "560%2F01",
+    ] {
         let res = app.get(&format!("/api/delivery/{pin}"), None).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{pin}: {:?}", res.body);
         assert_eq!(res.message(), "ZIP Code must be exactly 6 digits", "{pin}");
@@ -65,8 +80,14 @@ async fn only_admins_see_and_replace_the_rules_and_bad_lists_are_refused() {
     let app = TestApp::new().await;
     let admin = app.admin().await;
     let customer = app.customer().await;
-    assert_eq!(app.get("/api/admin/delivery", None).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(app.get("/api/admin/delivery", Some(&customer)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get("/api/admin/delivery", None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get("/api/admin/delivery", Some(&customer)).await.status,
+        StatusCode::FORBIDDEN
+    );
     let listed = app.get("/api/admin/delivery", Some(&admin)).await;
     assert_eq!(listed.status, StatusCode::OK);
     assert!(listed.body["rules"].as_array().unwrap().len() > 30);
@@ -76,14 +97,25 @@ async fn only_admins_see_and_replace_the_rules_and_bad_lists_are_refused() {
         { "from": "57", "to": "59", "state": "Karnataka", "serviceable": true, "minDays": 3, "maxDays": 5 },
         { "from": "560100", "state": "Karnataka", "serviceable": false },
     ]});
-    assert_eq!(app.put("/api/admin/delivery", Some(&customer), good.clone()).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.put("/api/admin/delivery", Some(&customer), good.clone())
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
     let saved = app.put("/api/admin/delivery", Some(&admin), good).await;
     assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
     assert_eq!(saved.body["rules"][0]["to"], "56");
     let fast = app.get("/api/delivery/560001", None).await;
     assert_eq!(fast.body["estimate"]["maxDays"], 2);
-    assert_eq!(app.get("/api/delivery/560100", None).await.body["serviceable"], false);
-    assert_eq!(app.get("/api/delivery/110001", None).await.body["serviceable"], false);
+    assert_eq!(
+        app.get("/api/delivery/560100", None).await.body["serviceable"],
+        false
+    );
+    assert_eq!(
+        app.get("/api/delivery/110001", None).await.body["serviceable"],
+        false
+    );
 
     let bad = [
         json!({ "rules": [] }),
@@ -105,17 +137,33 @@ async fn only_admins_see_and_replace_the_rules_and_bad_lists_are_refused() {
         json!({ "rules": "everything" }),
     ];
     for body in bad {
-        let res = app.put("/api/admin/delivery", Some(&admin), body.clone()).await;
-        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{body}: {:?}", res.body);
+        let res = app
+            .put("/api/admin/delivery", Some(&admin), body.clone())
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{body}: {:?}",
+            res.body
+        );
     }
     let flood: Vec<_> = (0..501)
         .map(|i| json!({ "from": format!("{i:03}"), "state": "Karnataka", "serviceable": false }))
         .collect();
-    let res = app.put("/api/admin/delivery", Some(&admin), json!({ "rules": flood })).await;
+    let res = app
+        .put(
+            "/api/admin/delivery",
+            Some(&admin),
+            json!({ "rules": flood }),
+        )
+        .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert_eq!(res.message(), "At most 500 delivery rules");
     // Nothing refused changed the saved list.
-    assert_eq!(app.get("/api/delivery/560001", None).await.body["estimate"]["maxDays"], 2);
+    assert_eq!(
+        app.get("/api/delivery/560001", None).await.body["estimate"]["maxDays"],
+        2
+    );
 }
 
 #[tokio::test]
@@ -124,17 +172,30 @@ async fn checkout_refuses_an_unserved_pin_and_keeps_the_promise() {
     let admin = app.admin().await;
     let customer = app.customer().await;
     let plant = app.add_plant(&admin, "Snake Plant", 399, 5).await;
-    assert_eq!(app.add_to_cart(&customer, &plant, 1).await.status, StatusCode::OK);
+    assert_eq!(
+        app.add_to_cart(&customer, &plant, 1).await.status,
+        StatusCode::OK
+    );
 
     for pin in ["744101", "682551", "000000"] {
         let mut unserved = address();
         unserved["zipCode"] = json!(pin);
-        let res = app.post("/api/orders", Some(&customer), json!({ "deliveryAddress": unserved })).await;
+        let res = app
+            .post(
+                "/api/orders",
+                Some(&customer),
+                json!({ "deliveryAddress": unserved }),
+            )
+            .await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{pin}");
         assert_eq!(res.message(), "We do not deliver to this PIN code yet.");
         assert_eq!(res.error_fields(), vec!["zipCode"]);
     }
-    assert_eq!(app.stock_of(&plant).await, 5, "a refused order takes no stock");
+    assert_eq!(
+        app.stock_of(&plant).await,
+        5,
+        "a refused order takes no stock"
+    );
 
     let placed = app.place_order(&customer).await;
     assert_eq!(placed.status, StatusCode::CREATED, "{:?}", placed.body);
@@ -145,7 +206,12 @@ async fn checkout_refuses_an_unserved_pin_and_keeps_the_promise() {
 
     // The promise stays with the order when the rules change later.
     let slower = json!({ "rules": [{ "from": "56", "state": "Karnataka", "serviceable": true, "minDays": 9, "maxDays": 12 }] });
-    assert_eq!(app.put("/api/admin/delivery", Some(&admin), slower).await.status, StatusCode::OK);
+    assert_eq!(
+        app.put("/api/admin/delivery", Some(&admin), slower)
+            .await
+            .status,
+        StatusCode::OK
+    );
     let mine = app.get("/api/orders", Some(&customer)).await;
     assert_eq!(mine.body["orders"][0]["deliveryEstimate"], *estimate);
     let one = app.get(&format!("/api/orders/{id}"), Some(&customer)).await;

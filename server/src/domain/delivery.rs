@@ -107,7 +107,10 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
             .map(|t| t.trim().to_string())
             .unwrap_or_else(|| from.clone());
         if !is_digits(&from, 6) {
-            errors.push(FieldError::new(&at("from"), "PIN prefix must be 1 to 6 digits"));
+            errors.push(FieldError::new(
+                &at("from"),
+                "PIN prefix must be 1 to 6 digits",
+            ));
         } else if !is_digits(&to, 6) || to.len() != from.len() || to < from {
             errors.push(FieldError::new(
                 &at("to"),
@@ -116,21 +119,31 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
         }
         let state = rule.state.unwrap_or_default().trim().to_string();
         if !place_name(&state) {
-            errors.push(FieldError::new(&at("state"), "State must be 2 to 50 characters"));
+            errors.push(FieldError::new(
+                &at("state"),
+                "State must be 2 to 50 characters",
+            ));
         }
         let city = rule
             .city
             .map(|c| c.trim().to_string())
             .filter(|c| !c.is_empty());
         if city.as_deref().is_some_and(|c| !place_name(c)) {
-            errors.push(FieldError::new(&at("city"), "City must be 2 to 50 characters"));
+            errors.push(FieldError::new(
+                &at("city"),
+                "City must be 2 to 50 characters",
+            ));
         }
         let Some(serviceable) = rule.serviceable else {
-            errors.push(FieldError::new(&at("serviceable"), "Say whether this area is served"));
+            errors.push(FieldError::new(
+                &at("serviceable"),
+                "Say whether this area is served",
+            ));
             continue;
         };
         match (serviceable, rule.min_days, rule.max_days) {
-            (true, Some(min), Some(max)) if (1..=MAX_DAYS).contains(&min) && (min..=MAX_DAYS).contains(&max) => {}
+            (true, Some(min), Some(max))
+                if (1..=MAX_DAYS).contains(&min) && (min..=MAX_DAYS).contains(&max) => {}
             (true, _, _) => errors.push(FieldError::new(
                 &at("maxDays"),
                 format!("Delivery days must be 1 to {MAX_DAYS}, the minimum not above the maximum"),
@@ -153,9 +166,10 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
     }
     if errors.is_empty() {
         for (i, a) in rules.iter().enumerate() {
-            if let Some(j) = rules[..i].iter().position(|b| {
-                b.from.len() == a.from.len() && b.from <= a.to && a.from <= b.to
-            }) {
+            if let Some(j) = rules[..i]
+                .iter()
+                .position(|b| b.from.len() == a.from.len() && b.from <= a.to && a.from <= b.to)
+            {
                 errors.push(FieldError::new(
                     &format!("rules[{i}].from"),
                     format!("Rules {} and {} cover the same PINs", j + 1, i + 1),
@@ -209,10 +223,15 @@ mod tests {
 
     #[test]
     fn the_longest_prefix_wins() {
-        let rules = check_rules(vec![rule("67", "69", true), rule("68255", "68255", false)]).unwrap();
-        let Coverage::Covered(r) = find_rule(&rules, "682551") else { panic!() };
+        let rules =
+            check_rules(vec![rule("67", "69", true), rule("68255", "68255", false)]).unwrap();
+        let Coverage::Covered(r) = find_rule(&rules, "682551") else {
+            panic!()
+        };
         assert!(!r.serviceable);
-        let Coverage::Covered(r) = find_rule(&rules, "682560") else { panic!() };
+        let Coverage::Covered(r) = find_rule(&rules, "682560") else {
+            panic!()
+        };
         assert!(r.serviceable);
         assert_eq!(find_rule(&rules, "700001"), Coverage::Unknown);
     }

@@ -2,7 +2,7 @@
 
 pub mod common_password;
 pub mod delivery;
-pub mod reviews;
 pub mod ids;
 pub mod orders;
+pub mod reviews;
 pub mod validation;

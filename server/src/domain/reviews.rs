@@ -25,7 +25,10 @@ pub fn review(value: Option<&str>) -> Result<Option<String>, &'static str> {
 
 /// Only the first name of a reviewer is shown.
 pub fn first_name(full: &str) -> String {
-    full.split_whitespace().next().unwrap_or("Customer").to_string()
+    full.split_whitespace()
+        .next()
+        .unwrap_or("Customer")
+        .to_string()
 }
 
 #[cfg(test)]
@@ -36,9 +39,15 @@ mod tests {
     fn review_rules() {
         assert_eq!(review(None), Ok(None));
         assert_eq!(review(Some("   ")), Ok(None));
-        assert_eq!(review(Some(" Lovely plant \n")), Ok(Some("Lovely plant".into())));
+        assert_eq!(
+            review(Some(" Lovely plant \n")),
+            Ok(Some("Lovely plant".into()))
+        );
         assert!(review(Some(&"a".repeat(1000))).is_ok());
-        assert_eq!(review(Some(&"a".repeat(1001))), Err("Review cannot exceed 1000 characters"));
+        assert_eq!(
+            review(Some(&"a".repeat(1001))),
+            Err("Review cannot exceed 1000 characters")
+        );
         assert!(review(Some("bell\u{7}")).is_err());
         assert_eq!(first_name("Asha  Rao"), "Asha");
     }

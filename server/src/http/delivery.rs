@@ -94,7 +94,10 @@ pub async fn answer(state: &AppState, pin: &str) -> ApiResult<Answer> {
         (status = 200, description = "Served or not, with the estimate", body = DeliveryReply),
         BadRequest,
     ))]
-async fn check(State(state): State<AppState>, AppPath(pin): AppPath<String>) -> ApiResult<Response> {
+async fn check(
+    State(state): State<AppState>,
+    AppPath(pin): AppPath<String>,
+) -> ApiResult<Response> {
     if let Some(message) = rules::zip_code(Some(&pin)) {
         return Err(ApiError::bad_request(message));
     }

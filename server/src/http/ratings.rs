@@ -67,7 +67,11 @@ async fn rate(
         errors.push("orderId", "Order ID is required");
     }
     errors.check("rating", rules::rating(body.rating));
-    let review = match body.review.as_deref().map(|text| reviews::review(Some(text))) {
+    let review = match body
+        .review
+        .as_deref()
+        .map(|text| reviews::review(Some(text)))
+    {
         None => None,
         Some(Ok(text)) => Some(text),
         Some(Err(message)) => {
@@ -81,7 +85,8 @@ async fn rate(
         order_id.unwrap_or_default(),
         body.rating.unwrap_or_default(),
     );
-    let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars, review).await {
+    let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars, review).await
+    {
         Ok(r) => r,
         Err(RateError::OrderNotFound) => return Err(ApiError::NotFound("Order not found".into())),
         Err(RateError::PlantNotInOrder) => {

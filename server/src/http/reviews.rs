@@ -14,8 +14,8 @@ use super::respond::ok;
 use crate::domain::reviews::REVIEWS_PER_PAGE;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::store::reviews::{self, Review};
 use crate::store::plants;
+use crate::store::reviews::{self, Review};
 
 /// The highest page asked for; far beyond any plant's reviews, small enough for an OFFSET.
 const PAGE_MAX: i64 = 10_000;

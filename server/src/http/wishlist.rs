@@ -9,14 +9,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{AppJson, AppPath};
-use super::openapi::{BadRequest, Conflict, Forbidden, MessageReply, NotFound, NotSignedIn, TooLarge};
+use super::openapi::{
+    BadRequest, Conflict, Forbidden, MessageReply, NotFound, NotSignedIn, TooLarge,
+};
 use super::respond::ok;
 use crate::auth::Customer;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::notifications::{self, Notification};
-use crate::store::wishlist::{self, SaveOutcome, WishlistItem, WISHLIST_MAX};
 use crate::store::plants;
+use crate::store::wishlist::{self, SaveOutcome, WishlistItem, WISHLIST_MAX};
 
 pub fn wishlist_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -127,7 +129,9 @@ async fn remove(
         None => plant_ref,
     };
     if !wishlist::remove(&state.db, &user.id, &plant_id).await? {
-        return Err(ApiError::NotFound("This plant is not in your wishlist".into()));
+        return Err(ApiError::NotFound(
+            "This plant is not in your wishlist".into(),
+        ));
     }
     Ok(ok(json!({ "message": "Removed from your wishlist" })))
 }

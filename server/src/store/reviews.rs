@@ -39,15 +39,17 @@ pub struct ReviewPage {
 
 pub async fn page(db: &Db, plant_id: &str, page: i64) -> Result<ReviewPage, sqlx::Error> {
     let mut conn = db.reader().acquire().await?;
-    let counts: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT rating, COUNT(*) FROM ratings WHERE plant_id = $1 GROUP BY rating",
-    )
-    .bind(plant_id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let counts: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT rating, COUNT(*) FROM ratings WHERE plant_id = $1 GROUP BY rating")
+            .bind(plant_id)
+            .fetch_all(&mut *conn)
+            .await?;
     let mut distribution = [0; 5];
     for (stars, n) in counts {
-        if let Some(slot) = usize::try_from(stars - 1).ok().and_then(|i| distribution.get_mut(i)) {
+        if let Some(slot) = usize::try_from(stars - 1)
+            .ok()
+            .and_then(|i| distribution.get_mut(i))
+        {
             *slot = n;
         }
     }
