@@ -11,6 +11,7 @@ pub mod http;
 pub mod limits;
 pub mod media;
 pub mod metrics;
+pub mod notify;
 pub mod search;
 pub mod seed;
 pub mod serving;

@@ -49,6 +49,8 @@ struct Shop {
     other_plant: String,
     pending_order: String,
     delivered_order: String,
+    /// A's back-in-stock notification (issue 20).
+    notification: String,
 }
 
 impl Shop {
@@ -73,6 +75,7 @@ impl Shop {
         assert_eq!(app.add_to_cart(&a, &plant, 1).await.status, StatusCode::OK);
         let pending_order = order_id(&app.place_order(&a).await);
         assert_eq!(app.add_to_cart(&a, &plant, 1).await.status, StatusCode::OK);
+        let notification = back_in_stock_notice(&app, &admin, &a, &plant).await;
 
         Shop {
             admin,
@@ -85,6 +88,7 @@ impl Shop {
             other_plant,
             pending_order,
             delivered_order,
+            notification,
             app,
         }
     }
@@ -106,9 +110,44 @@ impl Shop {
             "pending_order" => self.pending_order.clone(),
             "delivered_order" => self.delivered_order.clone(),
             "session" => "chat-access-matrix".to_string(),
+            "pin" => "560001".to_string(),
+            "notification" => self.notification.clone(),
             other => panic!("no fixture called {other}"),
         }
     }
+}
+
+/// A saves P, and waits for a sold-out plant that the admin then restocks: A has P in the
+/// wishlist and one notification, whose id this returns.
+async fn back_in_stock_notice(app: &TestApp, admin: &str, a: &str, plant: &str) -> String {
+    let saved = app
+        .put(&format!("/api/wishlist/{plant}"), Some(a), json!({}))
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    let sold_out = app.add_plant(admin, "Jade Plant", 249, 0).await;
+    let waiting = app
+        .put(
+            &format!("/api/wishlist/{sold_out}"),
+            Some(a),
+            json!({ "notifyWhenInStock": true }),
+        )
+        .await;
+    assert_eq!(waiting.status, StatusCode::OK);
+    let form = Multipart::new()
+        .text("name", "Jade Plant")
+        .text("description", "A healthy nursery plant for a test.")
+        .text("price", "249")
+        .text("stock", "3")
+        .text("categories", "Indoor");
+    let restocked = app
+        .send(form.request(Method::PUT, &format!("/api/plants/{sold_out}"), Some(admin)))
+        .await;
+    assert_eq!(restocked.status, StatusCode::OK);
+    let seen = app.get("/api/notifications", Some(a)).await;
+    seen.body["notifications"][0]["_id"]
+        .as_str()
+        .expect("a notification")
+        .to_string()
 }
 
 fn order_id(res: &TestResponse) -> String {
@@ -239,6 +278,21 @@ fn rows() -> Vec<Row> {
               payload: |_, _| Payload::Form(Multipart::new().text("message", "How often should I water a snake plant?").text("sessionId", "chat-access-matrix")),
               visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
         Row { method: M::DELETE, path: "/api/ai-chat/session/{session_id}", things: &["session"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
+        // Issue 20: delivery by PIN code.
+        Row { method: M::GET, path: "/api/delivery/{pin}", things: &["pin"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
+        Row { method: M::GET, path: "/api/plants/{id}/reviews", things: &["plant"], payload: empty, visitor: 200, customer_b: 200, customer_a: 200, admin: 200 },
+        // Issue 20: wishlist and notifications, customers only; B never reaches A's.
+        Row { method: M::GET, path: "/api/wishlist", things: &[], payload: empty, visitor: 401, customer_b: 200, customer_a: 200, admin: 403 },
+        Row { method: M::PUT, path: "/api/wishlist/{plant_id}", things: &["other_plant"],
+              payload: |_, _| Payload::Json(json!({ "notifyWhenInStock": true })),
+              visitor: 401, customer_b: 200, customer_a: 200, admin: 403 },
+        Row { method: M::DELETE, path: "/api/wishlist/{plant_id}", things: &["plant"], payload: empty, visitor: 401, customer_b: 404, customer_a: 200, admin: 403 },
+        Row { method: M::GET, path: "/api/notifications", things: &[], payload: empty, visitor: 401, customer_b: 200, customer_a: 200, admin: 403 },
+        Row { method: M::PUT, path: "/api/notifications/{id}/read", things: &["notification"], payload: empty, visitor: 401, customer_b: 404, customer_a: 200, admin: 403 },
+        Row { method: M::GET, path: "/api/admin/delivery", things: &[], payload: empty, visitor: 401, customer_b: 403, customer_a: 403, admin: 200 },
+        Row { method: M::PUT, path: "/api/admin/delivery", things: &[],
+              payload: |_, _| Payload::Json(json!({ "rules": [{ "from": "56", "state": "Karnataka", "city": "Bengaluru", "serviceable": true, "minDays": 2, "maxDays": 4 }] })),
+              visitor: 401, customer_b: 403, customer_a: 403, admin: 200 },
     ]
 }
 

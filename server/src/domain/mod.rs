@@ -2,8 +2,10 @@
 
 pub mod care;
 pub mod common_password;
+pub mod delivery;
 pub mod ids;
 pub mod order_limits;
 pub mod orders;
 pub mod plant_extras;
+pub mod reviews;
 pub mod validation;

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod body_limit;
 pub mod cache;
 pub mod cart;
+pub mod delivery;
 pub mod extract;
 pub mod media;
 pub mod meta;
@@ -15,8 +16,10 @@ pub mod plant_page;
 pub mod plants;
 pub mod ratings;
 pub mod respond;
+pub mod reviews;
 pub mod security;
 pub mod web;
+pub mod wishlist;
 
 use std::time::Duration;
 
@@ -55,6 +58,11 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .nest("/orders", orders::router())
         .nest("/ratings", ratings::router())
         .nest("/ai-chat", assistant::router())
+        .nest("/delivery", delivery::router())
+        .nest("/admin", delivery::admin_router())
+        .merge(reviews::router())
+        .nest("/wishlist", wishlist::wishlist_router())
+        .nest("/notifications", wishlist::notifications_router())
 }
 
 /// The route table: `/api` and the probes, each route registered from its handler's

@@ -40,6 +40,8 @@ pub const BEARER: &str = "bearer";
         (name = "orders", description = "Orders"),
         (name = "ratings", description = "Ratings from delivered orders"),
         (name = "ai-chat", description = "The plant-care assistant"),
+        (name = "delivery", description = "Where and how fast the shop delivers, by PIN code"),
+        (name = "wishlist", description = "Saved plants and back-in-stock notifications"),
     )
 )]
 pub struct ApiDoc;

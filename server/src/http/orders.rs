@@ -96,6 +96,8 @@ async fn place(
         &mut errors,
     );
     errors.into_result()?;
+    // Refused before the stock is taken: an order the shop cannot deliver is never placed.
+    let promise = super::delivery::promise_for(&state, &address.zip_code).await?;
     let trimmed = |v: Option<String>| v.unwrap_or_default().trim().to_string();
     let address = Address {
         street: trimmed(address.street),
@@ -113,7 +115,7 @@ async fn place(
         idempotency_key: key,
         limits: state.config.order_limits(),
     };
-    let placement = match state.orders.place(request).await {
+    let mut placement = match state.orders.place(request).await {
         Ok(p) => p,
         Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
         Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
@@ -139,6 +141,8 @@ async fn place(
     };
     if !placement.replayed {
         crate::metrics::order_placed("cod");
+        placement.order.delivery_estimate =
+            Some(super::delivery::keep_promise(&state, &placement.order.id, promise).await?);
     }
     let mut response =
         created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
@@ -213,6 +217,8 @@ async fn cancel(
         }
         Err(TransitionError::Db(err)) => return Err(err.into()),
     }
+    // The cancelled order gave its stock back: someone may be waiting for it.
+    crate::notify::after_restock(&state).await;
     let order = orders::find(&state.db, &id, false)
         .await?
         .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
@@ -267,6 +273,9 @@ async fn change_status(
             )))
         }
         Err(TransitionError::Db(err)) => return Err(err.into()),
+    }
+    if to == OrderStatus::Cancelled {
+        crate::notify::after_restock(&state).await;
     }
     let order = orders::find(&state.db, &id, true)
         .await?

@@ -446,6 +446,7 @@ async fn update(
     tx.commit().await?;
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
+    crate::notify::after_restock(&state).await;
     Ok(ok(
         json!({ "message": "Plant updated successfully!", "plant": updated }),
     ))

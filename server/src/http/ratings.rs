@@ -15,6 +15,7 @@ use super::openapi::{
 };
 use super::respond::ok;
 use crate::auth::Customer;
+use crate::domain::reviews;
 use crate::domain::validation::{self as rules, Errors};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -37,6 +38,10 @@ struct RateBody {
     /// 1 to 5 stars.
     #[schema(required = true, nullable = false, minimum = 1, maximum = 5)]
     rating: Option<i64>,
+    /// An optional written review, up to 1000 characters. Left out: an earlier review stays;
+    /// blank: it is removed.
+    #[schema(nullable = false, max_length = 1000)]
+    review: Option<String>,
 }
 
 /// Rates (or re-rates) a plant of the customer's delivered order.
@@ -62,13 +67,26 @@ async fn rate(
         errors.push("orderId", "Order ID is required");
     }
     errors.check("rating", rules::rating(body.rating));
+    let review = match body
+        .review
+        .as_deref()
+        .map(|text| reviews::review(Some(text)))
+    {
+        None => None,
+        Some(Ok(text)) => Some(text),
+        Some(Err(message)) => {
+            errors.push("review", message);
+            None
+        }
+    };
     errors.into_result()?;
     let (plant_id, order_id, stars) = (
         plant_id.unwrap_or_default(),
         order_id.unwrap_or_default(),
         body.rating.unwrap_or_default(),
     );
-    let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars).await {
+    let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars, review).await
+    {
         Ok(r) => r,
         Err(RateError::OrderNotFound) => return Err(ApiError::NotFound("Order not found".into())),
         Err(RateError::PlantNotInOrder) => {

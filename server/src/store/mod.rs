@@ -5,14 +5,18 @@
 
 pub mod assistant;
 pub mod cart;
+pub mod delivery;
 pub mod login_failures;
+pub mod notifications;
 pub mod orders;
 pub mod placement;
 pub mod plants;
 pub mod ratings;
 pub mod restore;
+pub mod reviews;
 pub mod settings;
 pub mod users;
+pub mod wishlist;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -52,12 +52,38 @@ pub struct Order {
     pub status_history: Vec<StatusChange>,
     pub created_at: String,
     pub updated_at: String,
+    /// The delivery estimate shown at checkout; null for orders placed before estimates.
+    #[schema(required = true)]
+    pub delivery_estimate: Option<DeliveryEstimate>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub customer_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub customer_email: Option<String>,
     #[serde(skip)]
     pub user_id: String,
+}
+
+/// The promise made at checkout: days from placement and the dates they fall on (in India).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryEstimate {
+    pub min_days: i64,
+    pub max_days: i64,
+    /// `YYYY-MM-DD`: the earliest and latest promised day.
+    pub earliest: String,
+    pub latest: String,
+}
+
+impl DeliveryEstimate {
+    pub fn promised(placed_ms: i64, min_days: i64, max_days: i64) -> DeliveryEstimate {
+        let day = crate::domain::delivery::india_date_of(placed_ms);
+        DeliveryEstimate {
+            min_days,
+            max_days,
+            earliest: crate::domain::delivery::date_after(day, min_days),
+            latest: crate::domain::delivery::date_after(day, max_days),
+        }
+    }
 }
 
 #[derive(FromRow)]
@@ -77,6 +103,8 @@ struct OrderRow {
     updated_at: i64,
     customer_name: String,
     customer_email: String,
+    delivery_min_days: Option<i64>,
+    delivery_max_days: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -102,7 +130,8 @@ struct HistoryRow {
 
 const ORDER_COLUMNS: &str =
     "o.id, o.user_id, o.status, o.total, o.street, o.city, o.state, o.zip_code, o.phone, o.landmark, o.recipient_name, \
-     o.created_at, o.updated_at, u.name AS customer_name, u.email AS customer_email";
+     o.created_at, o.updated_at, u.name AS customer_name, u.email AS customer_email, \
+     o.delivery_min_days, o.delivery_max_days";
 
 fn status_of(text: &str) -> OrderStatus {
     OrderStatus::parse(text).unwrap_or(OrderStatus::Pending)
@@ -183,6 +212,10 @@ async fn complete(
             },
             created_at: iso(r.created_at),
             updated_at: iso(r.updated_at),
+            delivery_estimate: r
+                .delivery_min_days
+                .zip(r.delivery_max_days)
+                .map(|(min, max)| DeliveryEstimate::promised(r.created_at, min, max)),
             customer_name: with_customer.then_some(r.customer_name),
             customer_email: with_customer.then_some(r.customer_email),
             user_id: r.user_id,

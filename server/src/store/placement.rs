@@ -208,6 +208,7 @@ fn written_order(id: String, request: &PlaceRequest, lines: Vec<PlacedLine>, now
         }],
         created_at: at.clone(),
         updated_at: at,
+        delivery_estimate: None,
         customer_name: None,
         customer_email: None,
         user_id: request.user_id.clone(),

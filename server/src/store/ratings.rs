@@ -14,6 +14,9 @@ pub struct Rating {
     pub plant_id: String,
     pub order_id: String,
     pub rating: i64,
+    /// The written review, if any.
+    #[schema(required = true)]
+    pub review: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +38,7 @@ pub async fn rate(
     order_id: &str,
     plant_id: &str,
     stars: i64,
+    review: Option<Option<String>>,
 ) -> Result<Rating, RateError> {
     let mut tx = db.begin().await?;
     let plant_id = plant_id_of(&mut *tx, plant_id).await?;
@@ -62,31 +66,39 @@ pub async fn rate(
     if in_order.is_none() {
         return Err(RateError::PlantNotInOrder);
     }
-    let previous: Option<i64> =
-        sqlx::query_scalar("SELECT rating FROM ratings WHERE order_id = $1 AND plant_id = $2")
+    let previous: Option<(i64, Option<String>)> =
+        sqlx::query_as("SELECT rating, review FROM ratings WHERE order_id = $1 AND plant_id = $2")
             .bind(order_id)
             .bind(plant_id)
             .fetch_optional(&mut *tx)
             .await?;
+    // No `review` in the request keeps the text already written; a blank one clears it.
+    let review = match review {
+        Some(text) => text,
+        None => previous.as_ref().and_then(|(_, text)| text.clone()),
+    };
+    let previous = previous.map(|(stars, _)| stars);
     let now = now_ms();
     let (sum_change, count_change) = match previous {
         Some(old) => {
-            sqlx::query("UPDATE ratings SET rating = $1, updated_at = $2 WHERE order_id = $3 AND plant_id = $4")
+            sqlx::query("UPDATE ratings SET rating = $1, updated_at = $2, review = $5 WHERE order_id = $3 AND plant_id = $4")
                 .bind(stars)
                 .bind(now)
                 .bind(order_id)
                 .bind(plant_id)
+                .bind(&review)
                 .execute(&mut *tx)
                 .await?;
             (stars - old, 0)
         }
         None => {
-            sqlx::query("INSERT INTO ratings (order_id, plant_id, user_id, rating, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)")
+            sqlx::query("INSERT INTO ratings (order_id, plant_id, user_id, rating, created_at, updated_at, review) VALUES ($1, $2, $3, $4, $5, $5, $6)")
                 .bind(order_id)
                 .bind(plant_id)
                 .bind(user_id)
                 .bind(stars)
                 .bind(now)
+                .bind(&review)
                 .execute(&mut *tx)
                 .await?;
             (stars, 1)
@@ -116,6 +128,7 @@ pub async fn rate(
         plant_id: plant_id.to_string(),
         order_id: order_id.to_string(),
         rating: stars,
+        review,
     })
 }
 
@@ -144,17 +157,18 @@ pub async fn find(
 ) -> Result<Option<Rating>, sqlx::Error> {
     let plant_id = plant_id_of(db.reader(), plant_id).await?;
     let plant_id = plant_id.as_str();
-    let stars: Option<i64> = sqlx::query_scalar(
-        "SELECT rating FROM ratings WHERE order_id = $1 AND plant_id = $2 AND user_id = $3",
+    let stars: Option<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT rating, review FROM ratings WHERE order_id = $1 AND plant_id = $2 AND user_id = $3",
     )
     .bind(order_id)
     .bind(plant_id)
     .bind(user_id)
     .fetch_optional(db.reader())
     .await?;
-    Ok(stars.map(|rating| Rating {
+    Ok(stars.map(|(rating, review)| Rating {
         plant_id: plant_id.to_string(),
         order_id: order_id.to_string(),
         rating,
+        review,
     }))
 }

@@ -13,6 +13,7 @@ const CartPage = lazy(() => import('@/features/cart/cart-page'));
 const CheckoutPage = lazy(() => import('@/features/checkout/checkout-page'));
 const OrdersPage = lazy(() => import('@/features/orders/orders-page'));
 const ProfilePage = lazy(() => import('@/features/profile/profile-page'));
+const WishlistPage = lazy(() => import('@/features/wishlist/wishlist-page'));
 const AssistantPage = lazy(() => import('@/features/assistant/assistant-page'));
 const AdminDashboard = lazy(() => import('@/features/admin/dashboard-page'));
 const AdminPlants = lazy(() => import('@/features/admin/plants-page'));
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="/cart" element={<CustomerRoute><CartPage /></CustomerRoute>} />
         <Route path="/checkout" element={<CustomerRoute><CheckoutPage /></CustomerRoute>} />
         <Route path="/orders" element={<CustomerRoute><OrdersPage /></CustomerRoute>} />
+        <Route path="/wishlist" element={<CustomerRoute><WishlistPage /></CustomerRoute>} />
         <Route path="/profile" element={<AuthRoute><ProfilePage /></AuthRoute>} />
         <Route path="/admin" element={<AdminRoute><AdminDashboard /></AdminRoute>} />
         <Route path="/admin/dashboard" element={<AdminRoute><AdminDashboard /></AdminRoute>} />

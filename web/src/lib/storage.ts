@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   theme: 'theme',
   language: 'language',
+  /** Issue 20: the PIN last checked for delivery. */
+  deliveryPin: 'deliveryPin',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

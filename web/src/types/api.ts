@@ -98,6 +98,8 @@ export interface Order {
   updatedAt: string;
   customerName?: string;
   customerEmail?: string;
+  /** Issue 20: the estimate promised at checkout (null on older orders). */
+  deliveryEstimate?: { minDays: number; maxDays: number; earliest: string; latest: string } | null;
 }
 
 export interface OrderList {
@@ -111,6 +113,8 @@ export interface Rating {
   plantId: string;
   orderId: string;
   rating: number;
+  /** Issue 20: the written review, if any. */
+  review?: string | null;
 }
 
 export interface AdminStats {

@@ -8,6 +8,7 @@ import { useI18n } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
 import { useToast } from '@/components/toast';
 import { CartIcon, CloseIcon, LeafIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon, UserIcon, ChevronDownIcon } from '@/components/icons';
+import { NotificationBell, WishlistMenuLink } from '@/components/wishlist/nav-items';
 
 interface LinkDef {
   to: string;
@@ -81,6 +82,7 @@ export function Navbar() {
           <button type="button" className="icon-btn nav__desktop-only" onClick={toggleTheme} aria-label={themeLabel} title={themeLabel}>
             {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </button>
+          {isCustomer && <NotificationBell />}
           {isCustomer && (
             <Link to="/cart" className="icon-btn" aria-label={t('nav.cartCount', { count })} data-testid="nav-cart">
               <CartIcon />
@@ -184,6 +186,7 @@ function ProfileMenu({ name, email, onLogout }: { name: string; email: string; o
           <Link to="/profile" className="dropdown__item" onClick={() => setOpen(false)}>
             <UserIcon size={18} /> {t('nav.editProfile')}
           </Link>
+          <WishlistMenuLink className="dropdown__item" onClick={() => setOpen(false)} />
           <button type="button" className="dropdown__item" onClick={onLogout}>
             <CloseIcon size={18} /> {t('nav.logout')}
           </button>
@@ -255,6 +258,7 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
               <NavLink to="/profile" className="sheet__link">
                 {t('nav.editProfile')}
               </NavLink>
+              <WishlistMenuLink className="sheet__link" />
               <button type="button" className="sheet__link" onClick={onLogout}>
                 {t('nav.logout')}
               </button>

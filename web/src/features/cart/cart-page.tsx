@@ -11,6 +11,7 @@ import { TrashIcon, CashIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
 import './cart.css';
+import { PinCheck } from '@/components/delivery/pin-check';
 
 export const CART_MESSAGE_MS = 2000;
 
@@ -165,6 +166,7 @@ export default function CartPage() {
                 {t('cart.limits', { perPlant: limits.maxPerPlant, value: formatINR(limits.maxOrderRupees), pending: limits.maxPendingOrders })}
               </p>
             )}
+            <PinCheck />
             <div className="stack" style={{ gap: 10 }}>
               <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
                 {t('cart.checkout')}

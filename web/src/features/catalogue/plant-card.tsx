@@ -3,6 +3,7 @@ import { Price, PlantImage, RatingSummary, SaveChip } from '@/components/ui';
 import { truncate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import type { Plant } from '@/types/api';
+import { WishlistHeart } from '@/components/wishlist/wishlist-heart';
 
 export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
   const { t } = useI18n();
@@ -16,9 +17,12 @@ export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
         </span>
       </Link>
       <div className="pcard__body">
-        <h2 className="pcard__name">
-          <Link to={href}>{plant.name}</Link>
-        </h2>
+        <div className="pcard__title-row">
+          <h2 className="pcard__name">
+            <Link to={href}>{plant.name}</Link>
+          </h2>
+          <WishlistHeart plant={plant} />
+        </div>
         <p className="pcard__desc">{truncate(plant.description, 100)}</p>
         <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
         <div className="pcard__foot">

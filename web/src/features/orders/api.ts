@@ -18,6 +18,7 @@ export function useCancelOrder() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['orders'] });
       void qc.invalidateQueries({ queryKey: ['plants'] });
+      void qc.invalidateQueries({ queryKey: ['reviews'] });
     },
   });
 }
@@ -40,22 +41,23 @@ export function usePlantAvailability(ids: string[], enabled: boolean) {
   return missing;
 }
 
-export async function fetchExistingRating(orderId: string, plantId: string): Promise<number | null> {
+export async function fetchExistingRating(orderId: string, plantId: string): Promise<{ rating: number; review: string } | null> {
   const res = await api.get<{ rating: Rating | number | null }>(
     `/ratings/user/existing/${encodeURIComponent(orderId)}/${encodeURIComponent(plantId)}`,
   );
   const r = res.rating;
-  if (typeof r === 'number') return r;
-  return r && typeof r.rating === 'number' ? r.rating : null;
+  if (typeof r === 'number') return { rating: r, review: '' };
+  return r && typeof r.rating === 'number' ? { rating: r.rating, review: r.review ?? '' } : null;
 }
 
 export function useSubmitRating() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { plantId: string; orderId: string; rating: number }) => api.post<{ rating: Rating; message?: string }>('/ratings', body),
+    mutationFn: (body: { plantId: string; orderId: string; rating: number; review?: string }) => api.post<{ rating: Rating; message?: string }>('/ratings', body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['orders'] });
       void qc.invalidateQueries({ queryKey: ['plants'] });
+      void qc.invalidateQueries({ queryKey: ['reviews'] });
     },
   });
 }

@@ -13,6 +13,7 @@ import type { Order } from '@/types/api';
 import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
 import { RatingModal } from './rating-modal';
 import './orders.css';
+import { PromisedDelivery } from '@/components/delivery/promised-delivery';
 
 export const ORDERS_TOAST_MS = 4000;
 
@@ -144,6 +145,7 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
             <OrderIdCopy id={order._id} />
           </p>
           <StatusTimeline order={order} />
+          <PromisedDelivery order={order} />
           <div className="ocard__cols">
             <section>
               <h3 className="ocard__h3">{t('orders.items')}</h3>

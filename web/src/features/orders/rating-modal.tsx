@@ -5,6 +5,7 @@ import { validateRating } from '@/lib/validation';
 import { FormMessage } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/ui';
+import { REVIEW_MAX, ReviewField } from '@/components/reviews/review-field';
 import { fetchExistingRating, useSubmitRating } from './api';
 
 export const RATING_CLOSE_MS = 1500;
@@ -21,6 +22,7 @@ interface Props {
 export function RatingModal({ orderId, plantId, plantName, editing, onClose }: Props) {
   const { t, tm } = useI18n();
   const [rating, setRating] = useState(0);
+  const [review, setReview] = useState('');
   const [hover, setHover] = useState(0);
   const [loading, setLoading] = useState(editing);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +35,12 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
     if (!editing || !plantId) return;
     let live = true;
     fetchExistingRating(orderId, plantId)
-      .then((r) => live && r && setRating(r))
+      .then((r) => {
+        if (live && r) {
+          setRating(r.rating);
+          setReview(r.review);
+        }
+      })
       .catch((e) => live && setError(tm(errorMessage(e, t('rating.loadFailed')))))
       .finally(() => live && setLoading(false));
     return () => {
@@ -53,9 +60,13 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
       setError(t(problem));
       return;
     }
+    if (review.trim().length > REVIEW_MAX) {
+      setError(t('review.tooLong'));
+      return;
+    }
     setError(null);
     try {
-      await submit.mutateAsync({ plantId: plantId!, orderId, rating });
+      await submit.mutateAsync({ plantId: plantId!, orderId, rating, review: review.trim() });
       setDone(true);
     } catch (e) {
       setError(tm(errorMessage(e, t('rating.submitFailed'))));
@@ -114,6 +125,9 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
             {shown ? t(LABELS[shown - 1]) : '\u00a0'}
           </p>
         </fieldset>
+      )}
+      {!loading && (
+        <ReviewField value={review} onChange={setReview} />
       )}
       {error && <FormMessage kind="error">{error}</FormMessage>}
       {done && <FormMessage kind="success">{t('rating.success')}</FormMessage>}

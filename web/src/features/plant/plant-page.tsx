@@ -13,6 +13,9 @@ import { ChevronLeftIcon, CashIcon, SparkleIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, Price, QuantityStepper, RatingSummary, SaveChip, Skeleton } from '@/components/ui';
 import type { Plant } from '@/types/api';
+import { PinCheck } from '@/components/delivery/pin-check';
+import { PlantReviews } from '@/components/reviews/plant-reviews';
+import { NotifyMe, WishlistHeart } from '@/components/wishlist/wishlist-heart';
 import { plantQuery } from './queries';
 import './plant.css';
 
@@ -127,7 +130,10 @@ function PlantDetail({ plant }: { plant: Plant }) {
               </Link>
             ))}
           </div>
-          <PageHeading className="pdp__title">{plant.name}</PageHeading>
+          <div className="pcard__title-row">
+            <PageHeading className="pdp__title">{plant.name}</PageHeading>
+            <WishlistHeart plant={plant} />
+          </div>
           <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
 
           <div className="pdp__price">
@@ -137,6 +143,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
           <p className="pdp__cod">
             <CashIcon size={18} /> {t('plant.cod')}
           </p>
+          <PinCheck />
 
           <dl className="pdp__stock">
             <div>
@@ -180,6 +187,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
               {signedIn && outOfStock ? t('plant.outOfStock') : busy ? t('plant.working') : label}
             </button>
           </div>
+          {signedIn && !isAdmin && outOfStock && <NotifyMe plant={plant} />}
           {allAdded && <FormMessage kind="info">{t('plant.allAdded')}</FormMessage>}
           {success && <FormMessage kind="success">{success}</FormMessage>}
           {failure.message && <FormMessage kind="error">{failure.message.text}</FormMessage>}
@@ -199,6 +207,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
           <Link to={`/plant-care-ai?q=${encodeURIComponent(plant.name)}`} className="pdp__ask">
             <SparkleIcon size={18} /> {t('plant.care')}
           </Link>
+          <PlantReviews plantId={plant._id} />
         </div>
       </div>
     </div>
