@@ -12,7 +12,12 @@ use super::photo::PhotoReport;
 use super::recognize::{recognize, Intent, Recognition};
 use super::recommend::{rank, read_wishes, CatalogueItem};
 use super::season::Season;
+use super::direct::{self, Situation, Watering};
+use super::lexicon::{Lang, Lexicons};
+use super::reading::{read, Ask, Reading, Zone};
+use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
+use super::triage;
 
 /// What a chat remembers between messages (stored as JSON with the session).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +33,15 @@ pub struct Memory {
     /// The last answer recommended plants: "something with flowers?" refines it.
     pub recommending: bool,
     pub turns: u32,
+    /// The chat's language, kept for very short follow-ups ("price?").
+    pub lang: Option<Lang>,
+    /// The city the customer lives in and its climate zone.
+    pub city: Option<String>,
+    pub zone: Option<Zone>,
+    /// How often the customer says they water, in hours.
+    pub habit_hours: Option<u32>,
+    /// Catalogue ids of the plants the last list showed, in order ("the second one").
+    pub list: Vec<String>,
 }
 
 /// One message to answer.
@@ -37,8 +51,10 @@ pub struct Question<'a> {
     pub memory: &'a Memory,
     /// Month (1–12) in India, which decides the season.
     pub month: u32,
-    /// Live catalogue plants in stock.
+    /// Live catalogue plants (out-of-stock ones too, so they can be named as such).
     pub catalogue: &'a [CatalogueItem],
+    /// The signed-in customer's orders, newest first; `None` for a visitor.
+    pub orders: Option<&'a [OrderBrief]>,
 }
 
 /// The engine's answer and what it was based on.
@@ -53,6 +69,8 @@ pub struct Answer {
     /// Catalogue lines (price and link) in the answer.
     pub shop_lines: Vec<String>,
     pub hindi: bool,
+    /// The safety rule that answered, if any: such an answer is given as it is.
+    pub safety: Option<String>,
 }
 
 /// Words that show a question is about plants even when no plant or problem is named.
@@ -141,11 +159,21 @@ const PLANT_WORDS: &[&str] = &[
 
 pub struct Engine {
     kb: Knowledge,
+    lex: Lexicons,
+    watering: Watering,
     index: SearchEngine<u32, u32, KbTokenizer>,
 }
 
 impl Engine {
-    pub fn new(kb: Knowledge) -> Engine {
+    /// Builds the engine over the knowledge base and the assistant's data files (checked).
+    pub fn new(kb: Knowledge) -> anyhow::Result<Engine> {
+        let lex = Lexicons::embedded()?;
+        let watering = Watering::embedded(&kb)?;
+        for n in &lex.words.not_sold {
+            if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
+                anyhow::bail!("lexicon.toml: not_sold {} names an unknown species {id}", n.name);
+            }
+        }
         let mut docs = Vec::new();
         for (i, g) in kb.guides.iter().enumerate() {
             let text = format!(
@@ -176,18 +204,232 @@ impl Engine {
             docs,
         )
         .build();
-        Engine { kb, index }
+        Ok(Engine {
+            kb,
+            lex,
+            watering,
+            index,
+        })
+    }
+
+    /// Whether a message asks about the customer's orders (so the caller loads them).
+    pub fn asks_order_status(&self, text: &str) -> bool {
+        shop::asks_order_status(&self.lex, &Prepared::new(text))
     }
 
     pub fn knowledge(&self) -> &Knowledge {
         &self.kb
     }
 
-    /// Answers one message.
+    /// Answers one message: safety first, then the shop, myths and direct answers from the
+    /// typed reading, then the care guides (shortened unless the customer asks for more).
     pub fn answer(&self, q: &Question) -> Answer {
+        let prepared = Prepared::new(q.text);
+        let reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
         let r = recognize(&self.kb, q.text);
+        let mut memory = q.memory.clone();
+        memory.lang = Some(reading.lang);
+        if let Some((city, zone)) = &reading.city {
+            memory.city = Some(city.clone());
+            memory.zone = Some(*zone);
+        }
+        if reading.habit_hours.is_some() {
+            memory.habit_hours = reading.habit_hours;
+        }
+        let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
+            Some(front) => front,
+            None => {
+                let mut a = self.guide_answer(q, &r, &memory);
+                if !reading.more {
+                    a.text = shorten(&a.text, 150, reading.lang);
+                }
+                a
+            }
+        };
+        let links = linked_ids(&answer.text);
+        if !links.is_empty() {
+            answer.memory.list = links;
+        }
+        answer.shop_lines = answer
+            .text
+            .lines()
+            .filter(|l| l.contains("/plant/"))
+            .map(str::to_string)
+            .collect();
+        answer
+    }
+
+    /// The answers that come before the care guides, or None to fall through to them.
+    fn front(
+        &self,
+        q: &Question,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        memory: &Memory,
+    ) -> Option<Answer> {
+        let lang = reading.lang;
+        let named = r.plants.first().copied();
+        let done = |text: String, memory: Memory, safety: Option<String>| Answer {
+            hindi: lang == Lang::Hi,
+            text,
+            memory,
+            on_topic: true,
+            warnings: Vec::new(),
+            shop_lines: Vec::new(),
+            safety,
+        };
+        let mut memory = memory.clone();
+        memory.turns += 1;
+        if let Some(s) = named {
+            memory.plant = Some(s.id.clone());
+        }
+        if let Some(v) = triage::triage(&self.lex, text, lang, named) {
+            return Some(done(v.text, memory, Some(v.rule)));
+        }
+        if !q.photos.is_empty() {
+            return None;
+        }
+        if shop::asks_order_status(&self.lex, text) {
+            return Some(done(shop::order_status(&self.lex, q.orders, lang), memory, None));
+        }
+        if let Some(policy) = shop::policy(&self.lex, text, lang) {
+            return Some(done(policy, memory, None));
+        }
+        if let Some(m) = triage::myth(&self.lex, text, lang) {
+            return Some(done(m, memory, None));
+        }
+        let wishes = read_wishes(q.text, text);
+        memory.pets |= wishes.pets;
+        memory.children |= wishes.children;
+        let pets = memory.pets;
+        // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
+        if reading.cheapest || reading.priciest {
+            if let Some(t) = shop::extreme(q.catalogue, reading.cheapest, lang) {
+                return Some(done(t, memory, None));
+            }
+        }
+        if named.is_none() {
+            if let Some(n) = reading.ordinal {
+                let id = if n == usize::MAX {
+                    memory.list.last()
+                } else {
+                    memory.list.get(n)
+                };
+                if let Some(item) = id.and_then(|id| q.catalogue.iter().find(|i| &i.id == id)) {
+                    if let Some(s) = self.kb.species_for_catalogue_name(&item.name) {
+                        memory.plant = Some(s.id.clone());
+                    }
+                    return Some(done(shop::price_of(item, lang), memory, None));
+                }
+            }
+            if reading.cheaper && !memory.list.is_empty() && !r.has(Intent::Recommend) {
+                if let Some(t) = shop::cheaper_than(&self.kb, &memory.list, q.catalogue, lang, pets) {
+                    return Some(done(t, memory, None));
+                }
+            }
+        }
+        let plant = named.or_else(|| {
+            let follow = reading.price || reading.ask != Ask::Other || r.refers_back || r.intents.iter().any(|i| i.is_care());
+            follow
+                .then(|| memory.plant.as_deref().and_then(|id| self.kb.species(id)))
+                .flatten()
+        });
+        if reading.sell || (reading.price && plant.is_some()) {
+            match plant {
+                Some(s) if !r.has(Intent::Recommend) => {
+                    return Some(done(
+                        shop::sells_species(&self.kb, s, q.catalogue, lang, pets),
+                        memory,
+                        None,
+                    ));
+                }
+                None if !r.has(Intent::Recommend) && reading.sell => {
+                    if let Some(n) = self.lex.words.not_sold.iter().find(|n| n.any.hit(text)) {
+                        let like: Vec<&Species> =
+                            n.like.iter().filter_map(|id| self.kb.species(id)).collect();
+                        return Some(done(
+                            shop::not_sold(&n.name, &like, q.catalogue, lang),
+                            memory,
+                            None,
+                        ));
+                    }
+                    if self.lex.words.not_plants.any.hit(text) {
+                        return Some(done(
+                            self.lex.words.not_plants.text.get(lang).to_string(),
+                            memory,
+                            None,
+                        ));
+                    }
+                    if let Some(wanted) = self.wanted_thing(text) {
+                        return Some(done(
+                            shop::sells_unknown(&self.kb, &wanted, q.catalogue, lang, pets),
+                            memory,
+                            None,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Direct answers about one plant.
+        let s = plant?;
+        if reading.more || r.plants.len() > 1 || r.guides.iter().any(|g| g.guide.is_problem()) {
+            return None;
+        }
+        memory.plant = Some(s.id.clone());
+        let season = Season::of_month(q.month);
+        let zone = memory.city.as_deref().zip(memory.zone);
+        if r.has(Intent::Toxicity) {
+            let children = text.has_any(CHILD_WORDS) && !text.has_any(PET_WORDS);
+            return Some(done(direct::toxicity(s, lang, children), memory, None));
+        }
+        let asks_water = r.has(Intent::Water)
+            || reading.ask == Ask::HowOften
+            || (reading.habit_hours.is_some() && reading.ask == Ask::YesNo);
+        if asks_water {
+            let sit = Situation {
+                lang,
+                season: season_asked(r).unwrap_or(season),
+                zone,
+                habit_hours: reading.habit_hours.or(if reading.ask == Ask::YesNo { memory.habit_hours } else { None }),
+            };
+            let t = direct::watering(&self.watering, s, &sit)?;
+            return Some(done(t, memory, None));
+        }
+        if r.has(Intent::Light) && reading.ask == Ask::YesNo {
+            let low = text.has_any(LOW_LIGHT_WORDS);
+            let sun = text.has_any(SUN_WORDS);
+            if low || sun {
+                return Some(done(direct::light(s, lang, low), memory, None));
+            }
+            if text.has_any(WINDOW_WORDS) {
+                return Some(done(direct::window(s, lang), memory, None));
+            }
+        }
+        None
+    }
+
+    /// What a "do you sell …?" asks for, when it is not a plant the knowledge base knows.
+    fn wanted_thing(&self, text: &Prepared) -> Option<String> {
+        let kept: Vec<&str> = text
+            .words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !SELL_FILLER.contains(w))
+            .take(4)
+            .collect();
+        (!kept.is_empty()).then(|| kept.join(" "))
+    }
+
+    /// The care-guide answer (the first-generation engine).
+    fn guide_answer(&self, q: &Question, r: &Recognition, memory_in: &Memory) -> Answer {
         let prepared = Prepared::new(q.text);
         let hindi = r.hindi;
+        let q = &Question {
+            memory: memory_in,
+            ..*q
+        };
         let ctx = Ctx {
             hindi,
             season: Season::of_month(q.month),
@@ -297,6 +539,7 @@ impl Engine {
             warnings,
             shop_lines,
             hindi,
+            safety: None,
         }
     }
 
@@ -308,6 +551,7 @@ impl Engine {
             warnings: Vec::new(),
             shop_lines: Vec::new(),
             hindi,
+            safety: None,
         }
     }
 
@@ -520,4 +764,92 @@ fn one_para(text: &str) -> Reply {
     let mut r = Reply::default();
     r.para(text);
     r
+}
+
+/// Words that, once a plant is known, make "do you have orchids?" name the thing wanted.
+const SELL_FILLER: &[&str] = &[
+    "do", "you", "u", "sell", "have", "any", "a", "an", "the", "some", "is", "are", "there", "in",
+    "stock", "available", "kya", "hai", "h", "milega", "milegi", "milta", "milti", "aapke", "paas",
+    "apke", "pas", "plant", "plants", "paudha", "please", "pls", "plz", "sir", "mam", "can", "i",
+    "buy", "get", "order", "your", "shop", "on", "website", "site", "here", "also", "bhi", "ka",
+    "ki", "ke", "हैं", "है", "क्या", "मिलेगा", "आपके", "पास", "यहाँ", "we", "me", "mujhe", "chahiye",
+];
+const CHILD_WORDS: &[&str] = &[
+    "child", "children", "kid", "kids", "baby", "toddler", "bachcha", "bacche", "bachche", "baccha",
+    "बच्चा", "बच्चे", "बच्चों", "infant",
+];
+const PET_WORDS: &[&str] = &[
+    "cat", "cats", "dog", "dogs", "pet", "pets", "kitten", "puppy", "billi", "kutta", "बिल्ली",
+    "कुत्ता", "पालतू",
+];
+const LOW_LIGHT_WORDS: &[&str] = &[
+    "low light", "dark", "no sun", "no sunlight", "without sun", "without sunlight", "shade",
+    "bathroom", "office", "kam roshni", "kam dhoop", "bina dhoop", "andhera", "कम रोशनी", "बिना धूप",
+    "indirect", "north facing", "no window", "corner",
+];
+const SUN_WORDS: &[&str] = &[
+    "direct sun", "full sun", "harsh sun", "afternoon sun", "tez dhoop", "seedhi dhoop", "dhoop",
+    "सीधी धूप", "धूप", "sunny balcony", "south facing", "west facing", "terrace",
+];
+
+const WINDOW_WORDS: &[&str] = &[
+    "window", "windowsill", "window sill", "windowsills", "khidki", "खिड़की", "खिडकी",
+];
+
+/// The season a question names ("…in summer"), if any.
+fn season_asked(r: &Recognition) -> Option<Season> {
+    r.intents.iter().find_map(|i| match i {
+        Intent::Summer => Some(Season::Summer),
+        Intent::Monsoon => Some(Season::Monsoon),
+        Intent::Winter => Some(Season::Winter),
+        _ => None,
+    })
+}
+
+/// Catalogue ids linked in an answer, in order.
+fn linked_ids(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in text.split("/plant/").skip(1) {
+        let id: String = part
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        if !id.is_empty() && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// Keeps an answer to about `budget` words: whole lines in order, then only the shop lines
+/// (a list's names and prices must survive), and says how to get the full guide.
+fn shorten(text: &str, budget: usize, lang: Lang) -> String {
+    let total = text.split_whitespace().count();
+    if total <= budget + 30 {
+        return text.to_string();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut used = 0;
+    let mut cut = false;
+    for line in text.lines() {
+        let n = line.split_whitespace().count();
+        if !cut && used + n <= budget {
+            out.push(line);
+            used += n;
+        } else {
+            cut = true;
+            if line.contains("/plant/") && out.iter().filter(|l| l.contains("/plant/")).count() < 4 {
+                out.push(line);
+            }
+        }
+    }
+    while out.last().is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+        out.pop();
+    }
+    let more = match lang {
+        Lang::En => "_Say \"tell me more\" for the full guide._",
+        Lang::Hi => "_पूरी जानकारी के लिए \"और बताइए\" लिखें।_",
+        Lang::Hinglish => "_Poori jankari ke liye \"aur batao\" likhiye._",
+    };
+    format!("{}\n\n{more}", out.join("\n").trim_end())
 }
