@@ -284,17 +284,38 @@ impl Engine {
         if let Some(s) = named {
             memory.plant = Some(s.id.clone());
         }
-        if let Some(v) = triage::triage(&self.lex, text, lang, named) {
+        let remembered = memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        let listed_first = memory
+            .list
+            .first()
+            .and_then(|id| q.catalogue.iter().find(|i| &i.id == id))
+            .and_then(|i| self.kb.species_for_catalogue_name(&i.name));
+        let about = named.or(remembered).or(listed_first);
+        if let Some(v) = triage::triage(&self.lex, text, lang, about) {
             return Some(done(v.text, memory, Some(v.rule)));
         }
         if !q.photos.is_empty() {
             return None;
         }
         if shop::asks_order_status(&self.lex, text) {
-            return Some(done(shop::order_status(&self.lex, q.orders, lang), memory, None));
+            let cancelling = text.has_any(&["cancel", "cancellation", "रद्द", "कैंसल"]);
+            return Some(done(
+                shop::order_status(&self.lex, q.orders, lang, cancelling),
+                memory,
+                None,
+            ));
         }
-        if let Some(policy) = shop::policy(&self.lex, text, lang) {
-            return Some(done(policy, memory, None));
+        // Shop policies, together with a catalogue answer when both are asked
+        // ("how much is the money plant and does it come with a pot?").
+        if let Some(policy) = shop::policy(&self.lex, q.text, text, lang) {
+            let item = named
+                .filter(|_| reading.sell || reading.price)
+                .map(|s| shop::sells_species(&self.kb, s, q.catalogue, lang, memory.pets));
+            let text = match item {
+                Some(item) => format!("{item}\n\n{policy}"),
+                None => policy,
+            };
+            return Some(done(text, memory, None));
         }
         if let Some(m) = triage::myth(&self.lex, text, lang) {
             return Some(done(m, memory, None));
@@ -305,7 +326,14 @@ impl Engine {
         let pets = memory.pets;
         // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
         if reading.cheapest || reading.priciest {
-            if let Some(t) = shop::extreme(q.catalogue, reading.cheapest, lang) {
+            let among_list = !memory.list.is_empty()
+                && text.has_any(&["of them", "of these", "among them", "among these", "in these", "inme se", "inmein se", "in mein se", "unme se", "इनमें से", "which one"]);
+            let pool: Vec<CatalogueItem> = if among_list {
+                q.catalogue.iter().filter(|i| memory.list.contains(&i.id)).cloned().collect()
+            } else {
+                q.catalogue.to_vec()
+            };
+            if let Some(t) = shop::extreme(&pool, reading.cheapest, lang) {
                 return Some(done(t, memory, None));
             }
         }
@@ -332,7 +360,7 @@ impl Engine {
         let plant = named.or_else(|| {
             let follow = reading.price || reading.ask != Ask::Other || r.refers_back || r.intents.iter().any(|i| i.is_care());
             follow
-                .then(|| memory.plant.as_deref().and_then(|id| self.kb.species(id)))
+                .then(|| remembered.or(listed_first))
                 .flatten()
         });
         if reading.sell || (reading.price && plant.is_some()) {
@@ -373,7 +401,17 @@ impl Engine {
             }
         }
         // Direct answers about one plant.
-        let s = plant?;
+        let Some(s) = plant else {
+            return self.facts_only(reading, r, text, lang, memory);
+        };
+        if reading.more && named.is_none() && r.guides.is_empty() {
+            let ctx = Ctx {
+                hindi: lang == Lang::Hi,
+                season: Season::of_month(q.month),
+                catalogue: q.catalogue,
+            };
+            return Some(done(answers::species_care(s, &[], &ctx).finish(), memory, None));
+        }
         if reading.more || r.plants.len() > 1 || r.guides.iter().any(|g| g.guide.is_problem()) {
             return None;
         }
@@ -384,15 +422,23 @@ impl Engine {
             let children = text.has_any(CHILD_WORDS) && !text.has_any(PET_WORDS);
             return Some(done(direct::toxicity(s, lang, children), memory, None));
         }
+        let other_topic = r.intents.iter().any(|i| {
+            i.is_care() && !matches!(i, Intent::Water | Intent::Care | Intent::Summer | Intent::Monsoon | Intent::Winter)
+        });
         let asks_water = r.has(Intent::Water)
             || reading.ask == Ask::HowOften
+            || (reading.ask == Ask::YesNo && !other_topic && memory.habit_hours.is_some() && reading.words <= 6)
             || (reading.habit_hours.is_some() && reading.ask == Ask::YesNo);
         if asks_water {
             let sit = Situation {
                 lang,
                 season: season_asked(r).unwrap_or(season),
                 zone,
-                habit_hours: reading.habit_hours.or(if reading.ask == Ask::YesNo { memory.habit_hours } else { None }),
+                habit_hours: reading.habit_hours.or(if reading.ask == Ask::YesNo {
+                    memory.habit_hours
+                } else {
+                    None
+                }),
             };
             let t = direct::watering(&self.watering, s, &sit)?;
             return Some(done(t, memory, None));
@@ -408,6 +454,74 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// A message that only tells facts about the customer ("I live in Chennai", "I have a
+    /// cat"), or asks about winter in a frost-free city: acknowledged in their language.
+    fn facts_only(
+        &self,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        lang: Lang,
+        memory: Memory,
+    ) -> Option<Answer> {
+        let done = |t: String| Answer {
+            hindi: lang == Lang::Hi,
+            text: t,
+            memory: memory.clone(),
+            on_topic: true,
+            warnings: Vec::new(),
+            shop_lines: Vec::new(),
+            safety: None,
+        };
+        let mild = memory.zone.is_some_and(Zone::mild_winter);
+        if mild && r.has(Intent::Winter) && r.plants.is_empty() && !r.has(Intent::Recommend) {
+            let city = memory.city.clone().unwrap_or_default();
+            return Some(done(self.lex.words.mild_winter.get(lang).replace("{city}", &city)));
+        }
+        let told = reading.city.is_some() || text.has_any(PET_WORDS) || text.has_any(CHILD_WORDS);
+        let asked = !r.intents.is_empty()
+            || !r.guides.is_empty()
+            || reading.ask != Ask::Other
+            || reading.sell
+            || reading.price
+            || reading.words > 8;
+        if !told || asked {
+            return None;
+        }
+        let mut facts = Vec::new();
+        if let Some((city, zone)) = &reading.city {
+            facts.push(match (lang, zone) {
+                (Lang::En, Zone::Coastal) => format!("{city}: humid coastal climate, mild frost-free winters and a heavy monsoon"),
+                (Lang::En, Zone::Deccan) => format!("{city}: mild Deccan climate, frost-free winters"),
+                (Lang::En, Zone::North) => format!("{city}: hot summers (40 °C+) and cold winters with some frost"),
+                (Lang::En, Zone::Hills) => format!("{city}: cool hills with cold winters"),
+                (Lang::En, Zone::Dry) => format!("{city}: dry desert heat"),
+                (Lang::Hi, _) => format!("आप {city} में हैं"),
+                (_, _) => format!("aap {city} mein hain"),
+            });
+        }
+        if text.has_any(PET_WORDS) {
+            facts.push(match lang {
+                Lang::En => "you have a pet, so I'll suggest only pet-safe plants".into(),
+                Lang::Hi => "आपके पास पालतू है, इसलिए मैं सिर्फ़ उनके लिए सुरक्षित पौधे बताऊँगा".into(),
+                Lang::Hinglish => "aapke paas pet hai, isliye main sirf pet-safe paudhe bataunga".into(),
+            });
+        }
+        if text.has_any(CHILD_WORDS) {
+            facts.push(match lang {
+                Lang::En => "there are small children at home, so I'll avoid toxic plants".into(),
+                Lang::Hi => "घर में छोटे बच्चे हैं, इसलिए ज़हरीले पौधे नहीं बताऊँगा".into(),
+                Lang::Hinglish => "ghar mein chhote bacche hain, isliye zehreele paudhe nahi bataunga".into(),
+            });
+        }
+        let t = match lang {
+            Lang::En => format!("Noted — {}. Ask me anything about watering, light or choosing plants and I'll keep it in mind.", facts.join("; ")),
+            Lang::Hi => format!("ठीक है — {}। पानी, धूप या पौधे चुनने के बारे में कुछ भी पूछिए, मैं इसका ध्यान रखूँगा।", facts.join("; ")),
+            Lang::Hinglish => format!("Theek hai — {}. Paani, dhoop ya paudhe chunne ke baare mein kuch bhi poochhiye, main iska dhyan rakhunga.", facts.join("; ")),
+        };
+        Some(done(t))
     }
 
     /// What a "do you sell …?" asks for, when it is not a plant the knowledge base knows.

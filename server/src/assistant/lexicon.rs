@@ -162,10 +162,19 @@ impl OrderStatusTexts {
 }
 
 #[derive(Debug, Clone, Deserialize)]
+pub struct DeliveryPlaces {
+    pub metro_pins: Vec<String>,
+    pub not_served_pins: Vec<String>,
+    pub metros: PhraseList,
+    pub not_served: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
 pub struct ShopFacts {
     pub support_email: String,
     pub topic: Vec<ShopTopic>,
     pub order_status: OrderStatusTexts,
+    pub delivery_places: DeliveryPlaces,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -249,6 +258,8 @@ pub struct NotPlants {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Lexicon {
+    /// Winter advice for frost-free cities ({city}).
+    pub mild_winter: Texts,
     pub not_sold: Vec<NotSold>,
     pub not_plants: NotPlants,
     pub language: LanguageWords,

@@ -18,8 +18,9 @@ pub struct OrderBrief {
     pub total: i64,
 }
 
-/// Policy topics the message asks about (at most two), in the customer's language.
-pub fn policy(lex: &Lexicons, text: &Prepared, lang: Lang) -> Option<String> {
+/// Policy topics the message asks about (at most two), in the customer's language. A place
+/// named in a delivery question gets its own answer first.
+pub fn policy(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
     let answers: Vec<String> = lex
         .shop
         .topic
@@ -27,12 +28,66 @@ pub fn policy(lex: &Lexicons, text: &Prepared, lang: Lang) -> Option<String> {
         .filter(|t| t.asked(text))
         .take(2)
         .map(|t| {
-            t.text
+            let general = t
+                .text
                 .get(lang)
-                .replace("{support_email}", &lex.shop.support_email)
+                .replace("{support_email}", &lex.shop.support_email);
+            match (t.id.as_str(), delivery_place(lex, raw, text, lang)) {
+                ("delivery", Some(place)) => place,
+                _ => general,
+            }
         })
         .collect();
     (!answers.is_empty()).then(|| answers.join("\n\n"))
+}
+
+/// "Delivery to Pune / 744101?": the time for that place, or that it is not served yet.
+fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let d = &lex.shop.delivery_places;
+    let pin: Option<String> = raw
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6 && !w.starts_with('0'))
+        .map(str::to_string);
+    let served_metro = match &pin {
+        Some(p) if d.not_served_pins.iter().any(|x| p.starts_with(x.as_str())) => Some(None),
+        Some(p) => Some(Some(d.metro_pins.iter().any(|x| p.starts_with(x.as_str())))),
+        None if d.not_served.hit(text) => Some(None),
+        None if d.metros.hit(text) => Some(Some(true)),
+        None => None,
+    }?;
+    let place = pin
+        .clone()
+        .or_else(|| {
+            d.not_served
+                .first_hit(text)
+                .or_else(|| d.metros.first_hit(text))
+                .map(capitalise)
+        })
+        .unwrap_or_default();
+    Some(match (served_metro, lang) {
+        (None, Lang::En) => format!("Sorry — we don't deliver to {place} yet: the Andaman and Nicobar Islands and Lakshadweep are not served. Everywhere else in India delivery is free, 2-8 days."),
+        (None, Lang::Hi) => format!("माफ़ कीजिए — {place} में अभी डिलीवरी नहीं है: अंडमान-निकोबार और लक्षद्वीप अभी सेवा में नहीं हैं। बाकी भारत में डिलीवरी मुफ़्त है, 2-8 दिन।"),
+        (None, Lang::Hinglish) => format!("Sorry — {place} mein abhi delivery nahi hai: Andaman-Nicobar aur Lakshadweep abhi serve nahi hote. Baaki India mein delivery free hai, 2-8 din."),
+        (Some(true), Lang::En) => format!("Delivery to {place} takes **2-4 days** (a metro), and shipping is free."),
+        (Some(true), Lang::Hi) => format!("{place} में डिलीवरी **2-4 दिन** में होती है (मेट्रो), शिपिंग मुफ़्त।"),
+        (Some(true), Lang::Hinglish) => format!("{place} mein delivery **2-4 din** mein hoti hai (metro), shipping free hai."),
+        (Some(false), Lang::En) => format!("Delivery to {place} takes **4-8 days** (outside the metros), and shipping is free."),
+        (Some(false), Lang::Hi) => format!("{place} में डिलीवरी **4-8 दिन** में होती है (मेट्रो के बाहर), शिपिंग मुफ़्त।"),
+        (Some(false), Lang::Hinglish) => format!("{place} mein delivery **4-8 din** mein hoti hai (metro ke bahar), shipping free hai."),
+    })
+}
+
+fn capitalise(word: &str) -> String {
+    word.split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
@@ -40,7 +95,13 @@ pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
 }
 
 /// "Where is my order": the customer's own orders, newest first; visitors are sent to sign in.
-pub fn order_status(lex: &Lexicons, orders: Option<&[OrderBrief]>, lang: Lang) -> String {
+/// A question about cancelling gets the verdict for the latest order first.
+pub fn order_status(
+    lex: &Lexicons,
+    orders: Option<&[OrderBrief]>,
+    lang: Lang,
+    cancelling: bool,
+) -> String {
     let texts = &lex.shop.order_status;
     let Some(orders) = orders else {
         return texts.visitor(lang).to_string();
@@ -88,7 +149,20 @@ pub fn order_status(lex: &Lexicons, orders: Option<&[OrderBrief]>, lang: Lang) -
         Lang::Hi => "आपका सबसे नया ऑर्डर",
         Lang::Hinglish => "Aapka latest order",
     };
-    let mut out = format!("{head} {}. {}", line(latest), next(&latest.status));
+    let verdict = if cancelling {
+        match (latest.status.as_str(), lang) {
+            ("pending", Lang::En) => "Yes — it is still pending, so you can cancel it: My Orders → the order → **Cancel Order**.\n\n".to_string(),
+            ("pending", Lang::Hi) => "हाँ — ऑर्डर अभी pending है, आप रद्द कर सकते हैं: My Orders → ऑर्डर → **Cancel Order**।\n\n".to_string(),
+            ("pending", _) => "Haan — order abhi pending hai, aap cancel kar sakte hain: My Orders → order → **Cancel Order**.\n\n".to_string(),
+            ("cancelled", _) => String::new(),
+            (status, Lang::En) => format!("No — it is already {status}, so it can't be cancelled online. Write to support ({}) or simply refuse the parcel at the door (Cash on Delivery, nothing to pay).\n\n", lex.shop.support_email),
+            (status, Lang::Hi) => format!("नहीं — ऑर्डर पहले ही {status} है, इसलिए ऑनलाइन रद्द नहीं होगा। सपोर्ट ({}) को लिखें या दरवाज़े पर पार्सल लेने से मना कर दें (कैश ऑन डिलीवरी, कुछ नहीं देना)।\n\n", lex.shop.support_email),
+            (status, _) => format!("Nahi — order pehle hi {status} hai, isliye online cancel nahi hoga. Support ({}) ko likhiye ya darwaze par parcel lene se mana kar dijiye (COD, kuch nahi dena).\n\n", lex.shop.support_email),
+        }
+    } else {
+        String::new()
+    };
+    let mut out = format!("{verdict}{head} {}. {}", line(latest), next(&latest.status));
     if orders.len() > 1 {
         let older: Vec<String> = orders.iter().skip(1).take(3).map(line).collect();
         let label = match lang {

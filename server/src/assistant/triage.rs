@@ -18,7 +18,14 @@ pub struct Verdict {
 pub fn triage(lex: &Lexicons, text: &Prepared, lang: Lang, plant: Option<&Species>) -> Option<Verdict> {
     let rule = lex.safety.iter().find(|r| r.fires(text))?;
     let note = plant.map(|s| plant_note(s, lang)).unwrap_or_default();
-    let body = rule.text.get(lang).replace("{plant_note}", &note);
+    let harmless = plant.is_some_and(|s| !(s.toxic_to_children || s.toxic_to_pets));
+    let has_slot = rule.text.get(lang).contains("{plant_note}");
+    // A plant known to be harmless: say so first, then what to do anyway.
+    let body = if harmless && has_slot {
+        format!("{note}\n\n{}", rule.text.get(lang).replace("{plant_note}", ""))
+    } else {
+        rule.text.get(lang).replace("{plant_note}", &note)
+    };
     Some(Verdict {
         rule: rule.id.clone(),
         text: body.trim().to_string(),
@@ -31,7 +38,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
     match (lang, toxic) {
         (Lang::En, true) => format!("About **{}**: {}", s.name, s.toxicity_note),
         (Lang::En, false) => format!(
-            "**{}** is not considered poisonous, but call anyway if the child or pet seems unwell. {}",
+            "**{}** is not considered poisonous to children, cats or dogs, so serious harm is unlikely. {}",
             s.name, s.toxicity_note
         ),
         (Lang::Hi, true) => format!(
@@ -39,7 +46,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
             s.hindi, s.name
         ),
         (Lang::Hi, false) => format!(
-            "**{}** ({}) आम तौर पर ज़हरीला नहीं माना जाता, फिर भी तबीयत ठीक न लगे तो फ़ोन ज़रूर करें।",
+            "**{}** ({}) आम तौर पर ज़हरीला नहीं माना जाता, इसलिए गंभीर नुकसान की संभावना कम है।",
             s.hindi, s.name
         ),
         (Lang::Hinglish, true) => format!(
@@ -47,7 +54,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
             s.name
         ),
         (Lang::Hinglish, false) => format!(
-            "**{}** aam taur par zehreela nahi maana jaata, phir bhi tabiyat theek na lage to call zaroor kijiye.",
+            "**{}** aam taur par zehreela nahi maana jaata, isliye serious nuksaan ki sambhavna kam hai.",
             s.name
         ),
     }
