@@ -76,6 +76,16 @@ fn days(range: (f32, f32), lang: Lang) -> String {
         }
     };
     let (lo, hi) = range;
+    // Two weeks and more read better in weeks ("every 3-4 weeks").
+    if lo >= 14.0 && hi >= lo {
+        let (wl, wh) = ((lo / 7.0).round(), (hi / 7.0).round());
+        let span = if wl == wh { n(wl) } else { format!("{}-{}", n(wl), n(wh)) };
+        return match lang {
+            Lang::En => format!("every {span} weeks"),
+            Lang::Hi => format!("हर {span} हफ्ते में"),
+            Lang::Hinglish => format!("har {span} hafte mein"),
+        };
+    }
     match lang {
         Lang::En if hi <= 1.0 => "every day".into(),
         Lang::En if lo == hi => format!("every {} days", n(lo)),
@@ -173,8 +183,8 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         out.push_str(&line);
     }
     // The species' own words on how to check, then the climate note.
+    let mild = sit.season == Season::Winter && zone.is_some_and(Zone::mild_winter);
     if lang == Lang::En {
-        let mild = sit.season == Season::Winter && zone.is_some_and(Zone::mild_winter);
         out.push(' ');
         out.push_str(&local_prose(sit.season.water(s), mild));
     } else {
@@ -185,6 +195,23 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
             (_, "cactus" | "succulent") => "Mitti poori sookhne par hi paani dijiye; geeli mitti mein jad sadti hai.",
             _ => "Paani dene se pehle ungli se check kijiye: upar ki 2-3 cm mitti sookhi ho tabhi bharpoor paani dijiye, aur extra paani nikalne dijiye.",
         });
+    }
+    // The knowledge base's own words for the season (a Hindi answer keeps them short).
+    match lang {
+        Lang::Hinglish => {
+            out.push_str("\n\n");
+            out.push_str(&local_prose(sit.season.water(s), mild));
+        }
+        Lang::Hi => {
+            let p = super::compose::phrases(true);
+            out.push_str(&format!(
+                "\n\n**{} · {}:** {}",
+                p.watering_now,
+                sit.season.name(true),
+                local_prose(sit.season.water(s), mild)
+            ));
+        }
+        Lang::En => {}
     }
     if let (Some((city, zone)), Season::Winter) = (sit.zone, sit.season) {
         if zone.mild_winter() {
@@ -312,4 +339,122 @@ pub fn local_prose(prose: &str, mild: bool) -> String {
         .collect::<String>()
         .trim()
         .to_string()
+}
+
+/// What a comparison is about, read from the question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    Cheaper,
+    PetSafe,
+    MoreWater,
+    LessWater,
+    Heat,
+    LowLight,
+    Easier,
+}
+
+/// "A or B?": the winner first, then why, with the facts for both.
+pub fn compare(
+    a: &Species,
+    b: &Species,
+    criterion: Criterion,
+    w: &Watering,
+    season: Season,
+    prices: (Option<i64>, Option<i64>),
+    lang: Lang,
+) -> String {
+    let name = |s: &Species| match lang {
+        Lang::Hi => s.hindi.clone(),
+        _ => s.name.clone(),
+    };
+    let interval = |s: &Species| w.interval(&s.id, season, None).unwrap_or((7.0, 7.0));
+    let heat = |s: &Species| {
+        s.light_level as i32 * 2
+            + s.has_trait("heat-tolerant") as i32 * 3
+            + s.has_trait("drought-tolerant") as i32 * 2
+    };
+    let (win, lose, why_en, why_hi, why_hl): (&Species, &Species, String, String, String) =
+        match criterion {
+            Criterion::Cheaper => {
+                let (pa, pb) = (prices.0.unwrap_or(i64::MAX), prices.1.unwrap_or(i64::MAX));
+                let (w1, l1, pw, pl) = if pa <= pb { (a, b, pa, pb) } else { (b, a, pb, pa) };
+                let r = super::text::rupees;
+                let show = |p: i64| if p == i64::MAX { "—".to_string() } else { r(p) };
+                (
+                    w1,
+                    l1,
+                    format!("{} vs {}", show(pw), show(pl)),
+                    format!("{} बनाम {}", show(pw), show(pl)),
+                    format!("{} vs {}", show(pw), show(pl)),
+                )
+            }
+            Criterion::PetSafe => {
+                let (w1, l1) = if !a.toxic_to_pets || b.toxic_to_pets { (a, b) } else { (b, a) };
+                if w1.toxic_to_pets {
+                    return match lang {
+                        Lang::En => format!("Neither — both {} and {} are toxic to cats and dogs. {} {}", a.name, b.name, a.toxicity_note, b.toxicity_note),
+                        Lang::Hi => format!("दोनों में से कोई नहीं — {} और {} दोनों बिल्ली-कुत्तों के लिए ज़हरीले हैं।", a.hindi, b.hindi),
+                        Lang::Hinglish => format!("Dono mein se koi nahi — {} aur {} dono billi-kutton ke liye zehreele hain.", a.name, b.name),
+                    };
+                }
+                if !l1.toxic_to_pets {
+                    return match lang {
+                        Lang::En => format!("Both — {} and {} are non-toxic to cats and dogs, so choose by light: {} / {}", a.name, b.name, a.light, b.light),
+                        Lang::Hi => format!("दोनों — {} और {} बिल्ली-कुत्तों के लिए ज़हरीले नहीं हैं।", a.hindi, b.hindi),
+                        Lang::Hinglish => format!("Dono — {} aur {} billi-kutton ke liye zehreele nahi hain.", a.name, b.name),
+                    };
+                }
+                (
+                    w1,
+                    l1,
+                    format!("it is non-toxic to cats and dogs, while {} is toxic: {}", l1.name, l1.toxicity_note.trim_end_matches('.')),
+                    format!("यह बिल्ली-कुत्तों के लिए ज़हरीला नहीं है, जबकि {} ज़हरीला है", l1.hindi),
+                    format!("yeh billi-kutton ke liye zehreela nahi hai, jabki {} zehreela hai", l1.name),
+                )
+            }
+            Criterion::MoreWater | Criterion::LessWater => {
+                let (ia, ib) = (interval(a), interval(b));
+                let a_more = ia.0 < ib.0 || (ia.0 == ib.0 && ia.1 <= ib.1);
+                let more = criterion == Criterion::MoreWater;
+                let (w1, l1) = if a_more == more { (a, b) } else { (b, a) };
+                let (iw, il) = (interval(w1), interval(l1));
+                (
+                    w1,
+                    l1,
+                    format!("water about {} vs {} for {} in this season", days(iw, Lang::En), days(il, Lang::En), l1.name),
+                    format!("लगभग {} पानी, जबकि {} को {}", days(iw, Lang::Hi), l1.hindi, days(il, Lang::Hi)),
+                    format!("lagbhag {} paani, jabki {} ko {}", days(iw, Lang::Hinglish), l1.name, days(il, Lang::Hinglish)),
+                )
+            }
+            Criterion::Heat => {
+                let (w1, l1) = if heat(a) >= heat(b) { (a, b) } else { (b, a) };
+                (w1, l1, w1.light.trim_end_matches('.').to_string(), "यह तेज़ धूप और गर्मी ज़्यादा सह लेता है".into(), "yeh tez dhoop aur garmi zyada seh leta hai".into())
+            }
+            Criterion::LowLight => {
+                let (w1, l1) = if a.light_level <= b.light_level { (a, b) } else { (b, a) };
+                (w1, l1, w1.light.trim_end_matches('.').to_string(), "यह कम रोशनी में बेहतर चलता है".into(), "yeh kam roshni mein behtar chalta hai".into())
+            }
+            Criterion::Easier => {
+                let score = |s: &Species| s.difficulty as i32 * 10 - interval(s).0 as i32;
+                let (w1, l1) = if score(a) <= score(b) { (a, b) } else { (b, a) };
+                (w1, l1, w1.summary.trim_end_matches('.').to_string(), "इसकी देखभाल आसान है और यह कम पानी में चल जाता है".into(), "iski dekhbhal aasaan hai aur yeh kam paani mein chal jaata hai".into())
+            }
+        };
+    match lang {
+        Lang::En => format!("{} is the better pick here: {}. {} — {}", name(win), why_en, name(lose), lose.summary),
+        Lang::Hi => format!("{} बेहतर रहेगा: {}।", name(win), why_hi),
+        Lang::Hinglish => format!("{} behtar rahega: {}.", name(win), why_hl),
+    }
+}
+
+/// The caution line in Hindi (the English note left out, so the answer stays in Hindi).
+pub fn hindi_caution(s: &Species) -> String {
+    let p = super::compose::phrases(true);
+    let what = match (s.toxic_to_pets, s.toxic_to_children) {
+        (true, true) => p.toxic_pets_children,
+        (true, false) => p.toxic_pets,
+        (false, true) => p.toxic_children,
+        (false, false) => return format!("✅ **{}** पालतू जानवरों और बच्चों के लिए सुरक्षित माना जाता है।", s.hindi),
+    };
+    format!("⚠️ **{}:** {} {}", p.safety, s.hindi, what)
 }

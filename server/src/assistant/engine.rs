@@ -10,9 +10,9 @@ use super::compose::{phrases, Reply};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::photo::PhotoReport;
 use super::recognize::{recognize, Intent, Recognition};
-use super::recommend::{rank, read_wishes, CatalogueItem};
+use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
 use super::season::Season;
-use super::direct::{self, Situation, Watering};
+use super::direct::{self, Criterion, Situation, Watering};
 use super::lexicon::{Lang, Lexicons};
 use super::reading::{read, Ask, Reading, Zone};
 use super::shop::{self, OrderBrief};
@@ -161,6 +161,8 @@ pub struct Engine {
     kb: Knowledge,
     lex: Lexicons,
     watering: Watering,
+    /// Words that describe each species ("sword-like leaves" → snake plant).
+    identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
 }
 
@@ -204,10 +206,17 @@ impl Engine {
             docs,
         )
         .build();
+        let identify: std::collections::BTreeMap<String, Vec<String>> =
+            toml::from_str(include_str!("../../knowledge/assistant/identify.toml"))
+                .map_err(|e| anyhow::anyhow!("knowledge/assistant/identify.toml is malformed: {e}"))?;
+        if let Some(id) = identify.keys().find(|id| kb.species(id).is_none()) {
+            anyhow::bail!("identify.toml names an unknown species {id}");
+        }
         Ok(Engine {
             kb,
             lex,
             watering,
+            identify: identify.into_iter().collect(),
             index,
         })
     }
@@ -240,7 +249,9 @@ impl Engine {
             Some(front) => front,
             None => {
                 let mut a = self.guide_answer(q, &r, &memory);
-                if !reading.more {
+                if a.on_topic && reading.lang != Lang::En {
+                    a.text = self.in_customer_language(&a, &reading, &r);
+                } else if !reading.more {
                     a.text = shorten(&a.text, 150, reading.lang);
                 }
                 a
@@ -257,6 +268,55 @@ impl Engine {
             .map(str::to_string)
             .collect();
         answer
+    }
+
+    /// A guide answer for a Hindi or Hinglish question: an opening in their language (from
+    /// `lexicon.toml`), then for Hinglish the first English details; Hindi gets the opening
+    /// alone, as the guides' details are not yet translated.
+    fn in_customer_language(&self, a: &Answer, reading: &Reading, r: &Recognition) -> String {
+        let guide = a.memory.guide.as_deref().and_then(|id| self.kb.guide(id));
+        let plant = a.memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        let f = &self.lex.words.frames;
+        let (frame, title) = match guide {
+            Some(g) if r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem() => {
+                let frame = match g.kind.as_str() {
+                    "pest" => &f.pest,
+                    "disease" => &f.disease,
+                    "symptom" => &f.symptom,
+                    _ => &f.care,
+                };
+                let title = if reading.lang == Lang::Hi { g.hindi_title.clone() } else { g.title.clone() };
+                (frame, title)
+            }
+            _ => match plant {
+                Some(s) => (&f.care, if reading.lang == Lang::Hi { s.hindi.clone() } else { s.name.clone() }),
+                None => return shorten(&a.text, 150, reading.lang),
+            },
+        };
+        match reading.lang {
+            Lang::Hi => format!(
+                "{}\n\n{}",
+                frame.hi.replace("{title}", &title),
+                shorten(&a.text, 35, Lang::Hi)
+            ),
+            _ => {
+                let details = match guide {
+                    Some(g) => g
+                        .steps
+                        .iter()
+                        .take(3)
+                        .enumerate()
+                        .map(|(i, step)| format!("{}. {step}", i + 1))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    None => shorten(&a.text, 50, reading.lang),
+                };
+                format!(
+                    "{}\n\n{details}\n\n_Poori jankari ke liye \"aur batao\" likhiye._",
+                    frame.hinglish.replace("{title}", &title)
+                )
+            }
+        }
     }
 
     /// The answers that come before the care guides, or None to fall through to them.
@@ -400,6 +460,56 @@ impl Engine {
                 _ => {}
             }
         }
+        // Two plants compared: the winner first.
+        if r.plants.len() == 2 && !reading.more {
+            let (a, b) = (r.plants[0], r.plants[1]);
+            let criterion = if reading.cheaper || reading.price || reading.cheapest {
+                Criterion::Cheaper
+            } else if text.has_any(PET_WORDS) || memory.pets {
+                Criterion::PetSafe
+            } else if text.has_any(&["more water", "zyada pani", "zyada paani", "jyada pani", "thirsty", "ज़्यादा पानी", "ज्यादा पानी"]) {
+                Criterion::MoreWater
+            } else if text.has_any(&["forget", "forgets", "forgetful", "less water", "not much water", "travel", "drought", "bhool", "kam pani", "kam paani", "कम पानी"]) {
+                Criterion::LessWater
+            } else if text.has_any(&["heat", "hot", "degree", "degrees", "terrace", "full sun", "garmi", "tez dhoop", "गर्मी", "धूप"]) {
+                Criterion::Heat
+            } else if text.has_any(LOW_LIGHT_WORDS) || text.has_any(&["bedroom", "indoor", "indoors"]) {
+                Criterion::LowLight
+            } else {
+                Criterion::Easier
+            };
+            let price = |s: &Species| stocked(s, q.catalogue).first().map(|i| i.price);
+            let mut t = direct::compare(
+                a,
+                b,
+                criterion,
+                &self.watering,
+                Season::of_month(q.month),
+                (price(a), price(b)),
+                lang,
+            );
+            let lines: Vec<String> = [a, b]
+                .iter()
+                .filter_map(|s| stocked(s, q.catalogue).into_iter().next())
+                .map(|i| format!("- {}", shop::item_line(i)))
+                .collect();
+            if !lines.is_empty() {
+                t = format!("{t}\n{}", lines.join("\n"));
+            }
+            return Some(done(t, memory, None));
+        }
+        // "Which plant has long striped leaves…?": the closest species by description.
+        if named.is_none() && (reading.ask == Ask::Identify || text.has_any(IDENTIFY_WORDS)) {
+            if let Some(s) = self.identified(q.text) {
+                memory.plant = Some(s.id.clone());
+                let t = match lang {
+                    Lang::En => format!("That sounds like **{}** ({}, {}). {}", s.name, s.hindi, s.botanical, s.summary),
+                    Lang::Hi => format!("यह **{}** ({}) लगता है।", s.hindi, s.name),
+                    Lang::Hinglish => format!("Yeh **{}** ({}) lagta hai.", s.name, s.hindi),
+                };
+                return Some(done(t, memory, None));
+            }
+        }
         // Direct answers about one plant.
         let Some(s) = plant else {
             return self.facts_only(reading, r, text, lang, memory);
@@ -420,7 +530,18 @@ impl Engine {
         let zone = memory.city.as_deref().zip(memory.zone);
         if r.has(Intent::Toxicity) {
             let children = text.has_any(CHILD_WORDS) && !text.has_any(PET_WORDS);
-            return Some(done(direct::toxicity(s, lang, children), memory, None));
+            let mut t = direct::toxicity(s, lang, children);
+            // The knowledge base's own safety line backs the verdict up.
+            let support = match lang {
+                Lang::Hi => direct::hindi_caution(s),
+                _ => answers::safety_warning(s, false).unwrap_or_else(|| {
+                    format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)
+                }),
+            };
+            if s.is_toxic() || lang != Lang::En {
+                t = format!("{t}\n\n{support}");
+            }
+            return Some(done(t, memory, None));
         }
         let other_topic = r.intents.iter().any(|i| {
             i.is_care() && !matches!(i, Intent::Water | Intent::Care | Intent::Summer | Intent::Monsoon | Intent::Winter)
@@ -522,6 +643,27 @@ impl Engine {
             Lang::Hinglish => format!("Theek hai — {}. Paani, dhoop ya paudhe chunne ke baare mein kuch bhi poochhiye, main iska dhyan rakhunga.", facts.join("; ")),
         };
         Some(done(t))
+    }
+
+    /// The species whose description best matches, when the match is clear.
+    fn identified(&self, text: &str) -> Option<&Species> {
+        let prepared = Prepared::new(text);
+        let best = self
+            .identify
+            .iter()
+            .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
+            .filter(|(n, _)| *n > 0)
+            .max_by_key(|(n, _)| *n);
+        if let Some(s) = best.and_then(|(_, id)| self.kb.species(id)) {
+            return Some(s);
+        }
+        let guides = self.kb.guides.len() as u32;
+        self.index
+            .search(text, 10)
+            .into_iter()
+            .filter(|res| res.document.id >= guides && res.score >= 2.0)
+            .map(|res| &self.kb.species[(res.document.id - guides) as usize])
+            .next()
     }
 
     /// What a "do you sell …?" asks for, when it is not a plant the knowledge base knows.
@@ -897,7 +1039,8 @@ const PET_WORDS: &[&str] = &[
     "कुत्ता", "पालतू",
 ];
 const LOW_LIGHT_WORDS: &[&str] = &[
-    "low light", "dark", "no sun", "no sunlight", "without sun", "without sunlight", "shade",
+    "low light", "dark", "no sun", "no sunlight", "no direct sun", "no direct sunlight",
+    "little sun", "little light", "hardly any sun", "not much sun", "no window", "without sun", "without sunlight", "shade",
     "bathroom", "office", "kam roshni", "kam dhoop", "bina dhoop", "andhera", "कम रोशनी", "बिना धूप",
     "indirect", "north facing", "no window", "corner",
 ];
@@ -906,6 +1049,11 @@ const SUN_WORDS: &[&str] = &[
     "सीधी धूप", "धूप", "sunny balcony", "south facing", "west facing", "terrace",
 ];
 
+const IDENTIFY_WORDS: &[&str] = &[
+    "which plant", "what plant", "what is the plant", "name of the", "name of this", "plant name",
+    "which plant has", "kaunsa paudha", "konsa paudha", "kaun sa paudha", "konsa plant", "kaunsa plant",
+    "कौन सा पौधा", "पौधे का नाम", "which plant is", "what is this plant",
+];
 const WINDOW_WORDS: &[&str] = &[
     "window", "windowsill", "window sill", "windowsills", "khidki", "खिड़की", "खिडकी",
 ];
@@ -942,10 +1090,29 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
     if total <= budget + 30 {
         return text.to_string();
     }
+    // Causes, prevention, other seasons and related topics go first: the summary and the
+    // steps are what answers the question.
+    const SKIPPED: &[&str] = &[
+        "Likely causes:", "Prevention:", "Related guides:", "Rest of the year:",
+        "संभावित कारण:", "बचाव:", "संबंधित गाइड:", "बाकी मौसम:",
+    ];
+    let mut kept_lines: Vec<&str> = Vec::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.ends_with(':') && t.len() < 60 && !t.starts_with('-') {
+            skipping = SKIPPED.contains(&t);
+        } else if t.starts_with("**Related guides") || t.starts_with("**Closest topics") {
+            continue;
+        }
+        if !skipping || line.contains("/plant/") {
+            kept_lines.push(line);
+        }
+    }
     let mut out: Vec<&str> = Vec::new();
     let mut used = 0;
     let mut cut = false;
-    for line in text.lines() {
+    for line in kept_lines {
         let n = line.split_whitespace().count();
         if !cut && used + n <= budget {
             out.push(line);

@@ -256,8 +256,24 @@ pub struct NotPlants {
     pub text: Texts,
 }
 
+/// An opening in Hindi and Hinglish.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Frame {
+    pub hi: String,
+    pub hinglish: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Frames {
+    pub symptom: Frame,
+    pub pest: Frame,
+    pub disease: Frame,
+    pub care: Frame,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Lexicon {
+    pub frames: Frames,
     /// Winter advice for frost-free cities ({city}).
     pub mild_winter: Texts,
     pub not_sold: Vec<NotSold>,
