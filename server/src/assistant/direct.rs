@@ -133,6 +133,8 @@ fn season_word(season: Season, lang: Lang) -> &'static str {
 
 /// What the direct answer needs about the conversation.
 pub struct Situation<'a> {
+    /// The season it is now (the answer may be about another one).
+    pub now: Season,
     pub lang: Lang,
     pub season: Season,
     pub zone: Option<(&'a str, Zone)>,
@@ -145,7 +147,7 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
     let (lo, hi) = w.interval(&s.id, sit.season, zone)?;
     let lang = sit.lang;
     let name = match lang {
-        Lang::Hi => s.hindi.clone(),
+        Lang::Hi => format!("{} ({})", s.hindi, s.name),
         _ => s.name.clone(),
     };
     let when = season_word(sit.season, lang);
@@ -185,8 +187,13 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
     // The species' own words on how to check, then the climate note.
     let mild = sit.season == Season::Winter && zone.is_some_and(Zone::mild_winter);
     if lang == Lang::En {
-        out.push(' ');
-        out.push_str(&local_prose(sit.season.water(s), mild));
+        let p = super::compose::phrases(false);
+        let label = if sit.season == sit.now { p.watering_now } else { "Watering" };
+        out.push_str(&format!(
+            "\n\n**{label} · {}:** {}",
+            sit.season.name(false),
+            local_prose(sit.season.water(s), mild)
+        ));
     } else {
         out.push(' ');
         out.push_str(match (lang, s.kind.as_str()) {

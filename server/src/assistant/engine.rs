@@ -294,11 +294,21 @@ impl Engine {
             },
         };
         match reading.lang {
-            Lang::Hi => format!(
-                "{}\n\n{}",
-                frame.hi.replace("{title}", &title),
-                shorten(&a.text, 35, Lang::Hi)
-            ),
+            // Hindi: the opening, then the guide's first steps (or the plant's sheet) as the
+            // knowledge base has them until its Hindi text is reviewed.
+            Lang::Hi => match guide {
+                Some(g) if g.is_problem() => format!(
+                    "{}\n\n{}",
+                    frame.hi.replace("{title}", &title),
+                    g.steps
+                        .iter()
+                        .take(1)
+                        .map(|step| format!("1. {step}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+                _ => format!("{}\n\n{}", frame.hi.replace("{title}", &title), a.text),
+            },
             _ => {
                 let details = match guide {
                     Some(g) => g
@@ -493,6 +503,19 @@ impl Engine {
                 .filter_map(|s| stocked(s, q.catalogue).into_iter().next())
                 .map(|i| format!("- {}", shop::item_line(i)))
                 .collect();
+            if lang == Lang::En {
+                let level = |s: &Species| format!("{:?}", s.difficulty).to_lowercase();
+                t = format!(
+                    "{t}\n\n**Difficulty:** {} {}, {} {}.",
+                    a.name,
+                    level(a),
+                    b.name,
+                    level(b)
+                );
+                for w in [a, b].iter().filter_map(|s| answers::safety_warning(s, false)) {
+                    t = format!("{t}\n\n{w}");
+                }
+            }
             if !lines.is_empty() {
                 t = format!("{t}\n{}", lines.join("\n"));
             }
@@ -552,6 +575,7 @@ impl Engine {
             || (reading.habit_hours.is_some() && reading.ask == Ask::YesNo);
         if asks_water {
             let sit = Situation {
+                now: season,
                 lang,
                 season: season_asked(r).unwrap_or(season),
                 zone,
@@ -607,7 +631,7 @@ impl Engine {
             || reading.ask != Ask::Other
             || reading.sell
             || reading.price
-            || reading.words > 8;
+            || reading.words > 5;
         if !told || asked {
             return None;
         }
