@@ -79,7 +79,11 @@ fn days(range: (f32, f32), lang: Lang) -> String {
     // Two weeks and more read better in weeks ("every 3-4 weeks").
     if lo >= 14.0 && hi >= lo {
         let (wl, wh) = ((lo / 7.0).round(), (hi / 7.0).round());
-        let span = if wl == wh { n(wl) } else { format!("{}-{}", n(wl), n(wh)) };
+        let span = if wl == wh {
+            n(wl)
+        } else {
+            format!("{}-{}", n(wl), n(wh))
+        };
         return match lang {
             Lang::En => format!("every {span} weeks"),
             Lang::Hi => format!("हर {span} हफ्ते में"),
@@ -188,7 +192,11 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
     let mild = sit.season == Season::Winter && zone.is_some_and(Zone::mild_winter);
     if lang == Lang::En {
         let p = super::compose::phrases(false);
-        let label = if sit.season == sit.now { p.watering_now } else { "Watering" };
+        let label = if sit.season == sit.now {
+            p.watering_now
+        } else {
+            "Watering"
+        };
         out.push_str(&format!(
             "\n\n**{label} · {}:** {}",
             sit.season.name(false),
@@ -198,7 +206,7 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         out.push(' ');
         out.push_str(match (lang, s.kind.as_str()) {
             (Lang::Hi, "cactus" | "succulent") => "मिट्टी पूरी सूखने पर ही पानी दें; गीली मिट्टी में जड़ सड़ती है।",
-            (Lang::Hi, _) => "पानी देने से पहले उंगली से जाँचें: ऊपर की 2-3 cm मिट्टी सूखी हो तभी भरपूर पानी दें, और फ़ालतू पानी निकलने दें।",
+            (Lang::Hi, _) => "पानी देने से पहले उंगली से जाँचें: ऊपर की 2-3 cm मिट्टी सूखी हो तभी भरपूर पानी दें, और फ़ालतू पानी निकलने दें। गमले के नीचे की प्लेट में पानी जमा न रहने दें, वरना जड़ें सड़ती हैं।",
             (_, "cactus" | "succulent") => "Mitti poori sookhne par hi paani dijiye; geeli mitti mein jad sadti hai.",
             _ => "Paani dene se pehle ungli se check kijiye: upar ki 2-3 cm mitti sookhi ho tabhi bharpoor paani dijiye, aur extra paani nikalne dijiye.",
         });
@@ -240,7 +248,11 @@ pub fn toxicity(s: &Species, lang: Lang, children_asked: bool) -> String {
     } else {
         s.toxic_to_pets
     };
-    let who_en = if children_asked { "children" } else { "cats and dogs" };
+    let who_en = if children_asked {
+        "children"
+    } else {
+        "cats and dogs"
+    };
     match (lang, toxic) {
         (Lang::En, true) => format!("No — {} is toxic to {who_en}. {} Keep it out of reach; if it has been chewed, call a vet (pets) or the National Poisons Information Centre 1800-116-117 (people).", s.name, s.toxicity_note),
         (Lang::En, false) => format!("Yes — {} is considered non-toxic to {who_en}. {}", s.name, s.toxicity_note),
@@ -305,9 +317,7 @@ pub fn window(s: &Species, lang: Lang) -> String {
             } else {
                 " A bright east or west window is ideal."
             };
-            format!("Yes — {} {}{tail}", s.name, "does well near a window.")
-                + " "
-                + &s.light
+            format!("Yes — {} {}{tail}", s.name, "does well near a window.") + " " + &s.light
         }
         Lang::Hi => {
             let tail = if sun {
@@ -384,9 +394,19 @@ pub fn compare(
         match criterion {
             Criterion::Cheaper => {
                 let (pa, pb) = (prices.0.unwrap_or(i64::MAX), prices.1.unwrap_or(i64::MAX));
-                let (w1, l1, pw, pl) = if pa <= pb { (a, b, pa, pb) } else { (b, a, pb, pa) };
+                let (w1, l1, pw, pl) = if pa <= pb {
+                    (a, b, pa, pb)
+                } else {
+                    (b, a, pb, pa)
+                };
                 let r = super::text::rupees;
-                let show = |p: i64| if p == i64::MAX { "—".to_string() } else { r(p) };
+                let show = |p: i64| {
+                    if p == i64::MAX {
+                        "—".to_string()
+                    } else {
+                        r(p)
+                    }
+                };
                 (
                     w1,
                     l1,
@@ -396,7 +416,11 @@ pub fn compare(
                 )
             }
             Criterion::PetSafe => {
-                let (w1, l1) = if !a.toxic_to_pets || b.toxic_to_pets { (a, b) } else { (b, a) };
+                let (w1, l1) = if !a.toxic_to_pets || b.toxic_to_pets {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
                 if w1.toxic_to_pets {
                     return match lang {
                         Lang::En => format!("Neither — both {} and {} are toxic to cats and dogs. {} {}", a.name, b.name, a.toxicity_note, b.toxicity_note),
@@ -414,9 +438,19 @@ pub fn compare(
                 (
                     w1,
                     l1,
-                    format!("it is non-toxic to cats and dogs, while {} is toxic: {}", l1.name, l1.toxicity_note.trim_end_matches('.')),
-                    format!("यह बिल्ली-कुत्तों के लिए ज़हरीला नहीं है, जबकि {} ज़हरीला है", l1.hindi),
-                    format!("yeh billi-kutton ke liye zehreela nahi hai, jabki {} zehreela hai", l1.name),
+                    format!(
+                        "it is non-toxic to cats and dogs, while {} is toxic: {}",
+                        l1.name,
+                        l1.toxicity_note.trim_end_matches('.')
+                    ),
+                    format!(
+                        "यह बिल्ली-कुत्तों के लिए ज़हरीला नहीं है, जबकि {} ज़हरीला है",
+                        l1.hindi
+                    ),
+                    format!(
+                        "yeh billi-kutton ke liye zehreela nahi hai, jabki {} zehreela hai",
+                        l1.name
+                    ),
                 )
             }
             Criterion::MoreWater | Criterion::LessWater => {
@@ -428,27 +462,64 @@ pub fn compare(
                 (
                     w1,
                     l1,
-                    format!("water about {} vs {} for {} in this season", days(iw, Lang::En), days(il, Lang::En), l1.name),
-                    format!("लगभग {} पानी, जबकि {} को {}", days(iw, Lang::Hi), l1.hindi, days(il, Lang::Hi)),
-                    format!("lagbhag {} paani, jabki {} ko {}", days(iw, Lang::Hinglish), l1.name, days(il, Lang::Hinglish)),
+                    format!(
+                        "water about {} vs {} for {} in this season",
+                        days(iw, Lang::En),
+                        days(il, Lang::En),
+                        l1.name
+                    ),
+                    format!(
+                        "लगभग {} पानी, जबकि {} को {}",
+                        days(iw, Lang::Hi),
+                        l1.hindi,
+                        days(il, Lang::Hi)
+                    ),
+                    format!(
+                        "lagbhag {} paani, jabki {} ko {}",
+                        days(iw, Lang::Hinglish),
+                        l1.name,
+                        days(il, Lang::Hinglish)
+                    ),
                 )
             }
             Criterion::Heat => {
                 let (w1, l1) = if heat(a) >= heat(b) { (a, b) } else { (b, a) };
-                (w1, l1, w1.light.trim_end_matches('.').to_string(), "यह तेज़ धूप और गर्मी ज़्यादा सह लेता है".into(), "yeh tez dhoop aur garmi zyada seh leta hai".into())
+                (
+                    w1,
+                    l1,
+                    w1.light.trim_end_matches('.').to_string(),
+                    "यह तेज़ धूप और गर्मी ज़्यादा सह लेता है".into(),
+                    "yeh tez dhoop aur garmi zyada seh leta hai".into(),
+                )
             }
             Criterion::LowLight => {
-                let (w1, l1) = if a.light_level <= b.light_level { (a, b) } else { (b, a) };
-                (w1, l1, w1.light.trim_end_matches('.').to_string(), "यह कम रोशनी में बेहतर चलता है".into(), "yeh kam roshni mein behtar chalta hai".into())
+                let (w1, l1) = if a.light_level <= b.light_level {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                (
+                    w1,
+                    l1,
+                    w1.light.trim_end_matches('.').to_string(),
+                    "यह कम रोशनी में बेहतर चलता है".into(),
+                    "yeh kam roshni mein behtar chalta hai".into(),
+                )
             }
             Criterion::Easier => {
                 let score = |s: &Species| s.difficulty as i32 * 10 - interval(s).0 as i32;
                 let (w1, l1) = if score(a) <= score(b) { (a, b) } else { (b, a) };
-                (w1, l1, w1.summary.trim_end_matches('.').to_string(), "इसकी देखभाल आसान है और यह कम पानी में चल जाता है".into(), "iski dekhbhal aasaan hai aur yeh kam paani mein chal jaata hai".into())
+                (
+                    w1,
+                    l1,
+                    w1.summary.trim_end_matches('.').to_string(),
+                    "इसकी देखभाल आसान है और यह कम पानी में चल जाता है".into(),
+                    "iski dekhbhal aasaan hai aur yeh kam paani mein chal jaata hai".into(),
+                )
             }
         };
     match lang {
-        Lang::En => format!("{} is the better pick here: {}. {} — {}", name(win), why_en, name(lose), lose.summary),
+        Lang::En => format!("{} is the better pick here: {}.", name(win), why_en),
         Lang::Hi => format!("{} बेहतर रहेगा: {}।", name(win), why_hi),
         Lang::Hinglish => format!("{} behtar rahega: {}.", name(win), why_hl),
     }
@@ -461,7 +532,12 @@ pub fn hindi_caution(s: &Species) -> String {
         (true, true) => p.toxic_pets_children,
         (true, false) => p.toxic_pets,
         (false, true) => p.toxic_children,
-        (false, false) => return format!("✅ **{}** पालतू जानवरों और बच्चों के लिए सुरक्षित माना जाता है।", s.hindi),
+        (false, false) => {
+            return format!(
+                "✅ **{}** पालतू जानवरों और बच्चों के लिए सुरक्षित माना जाता है।",
+                s.hindi
+            )
+        }
     };
     format!("⚠️ **{}:** {} {}", p.safety, s.hindi, what)
 }

@@ -7,14 +7,14 @@ use serde::{Deserialize, Serialize};
 
 use super::answers::{self, Ctx};
 use super::compose::{phrases, Reply};
+use super::direct::{self, Criterion, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
+use super::lexicon::{Lang, Lexicons};
 use super::photo::PhotoReport;
+use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Intent, Recognition};
 use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
 use super::season::Season;
-use super::direct::{self, Criterion, Situation, Watering};
-use super::lexicon::{Lang, Lexicons};
-use super::reading::{read, Ask, Reading, Zone};
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
 use super::triage;
@@ -173,7 +173,10 @@ impl Engine {
         let watering = Watering::embedded(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
-                anyhow::bail!("lexicon.toml: not_sold {} names an unknown species {id}", n.name);
+                anyhow::bail!(
+                    "lexicon.toml: not_sold {} names an unknown species {id}",
+                    n.name
+                );
             }
         }
         let mut docs = Vec::new();
@@ -206,9 +209,10 @@ impl Engine {
             docs,
         )
         .build();
-        let identify: std::collections::BTreeMap<String, Vec<String>> =
-            toml::from_str(include_str!("../../knowledge/assistant/identify.toml"))
-                .map_err(|e| anyhow::anyhow!("knowledge/assistant/identify.toml is malformed: {e}"))?;
+        let identify: std::collections::BTreeMap<String, Vec<String>> = toml::from_str(
+            include_str!("../../knowledge/assistant/identify.toml"),
+        )
+        .map_err(|e| anyhow::anyhow!("knowledge/assistant/identify.toml is malformed: {e}"))?;
         if let Some(id) = identify.keys().find(|id| kb.species(id).is_none()) {
             anyhow::bail!("identify.toml names an unknown species {id}");
         }
@@ -285,11 +289,22 @@ impl Engine {
                     "symptom" => &f.symptom,
                     _ => &f.care,
                 };
-                let title = if reading.lang == Lang::Hi { g.hindi_title.clone() } else { g.title.clone() };
+                let title = if reading.lang == Lang::Hi {
+                    g.hindi_title.clone()
+                } else {
+                    g.title.clone()
+                };
                 (frame, title)
             }
             _ => match plant {
-                Some(s) => (&f.care, if reading.lang == Lang::Hi { s.hindi.clone() } else { s.name.clone() }),
+                Some(s) => (
+                    &f.care,
+                    if reading.lang == Lang::Hi {
+                        s.hindi.clone()
+                    } else {
+                        s.name.clone()
+                    },
+                ),
                 None => return shorten(&a.text, 150, reading.lang),
             },
         };
@@ -397,9 +412,25 @@ impl Engine {
         // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
         if reading.cheapest || reading.priciest {
             let among_list = !memory.list.is_empty()
-                && text.has_any(&["of them", "of these", "among them", "among these", "in these", "inme se", "inmein se", "in mein se", "unme se", "इनमें से", "which one"]);
+                && text.has_any(&[
+                    "of them",
+                    "of these",
+                    "among them",
+                    "among these",
+                    "in these",
+                    "inme se",
+                    "inmein se",
+                    "in mein se",
+                    "unme se",
+                    "इनमें से",
+                    "which one",
+                ]);
             let pool: Vec<CatalogueItem> = if among_list {
-                q.catalogue.iter().filter(|i| memory.list.contains(&i.id)).cloned().collect()
+                q.catalogue
+                    .iter()
+                    .filter(|i| memory.list.contains(&i.id))
+                    .cloned()
+                    .collect()
             } else {
                 q.catalogue.to_vec()
             };
@@ -422,16 +453,18 @@ impl Engine {
                 }
             }
             if reading.cheaper && !memory.list.is_empty() && !r.has(Intent::Recommend) {
-                if let Some(t) = shop::cheaper_than(&self.kb, &memory.list, q.catalogue, lang, pets) {
+                if let Some(t) = shop::cheaper_than(&self.kb, &memory.list, q.catalogue, lang, pets)
+                {
                     return Some(done(t, memory, None));
                 }
             }
         }
         let plant = named.or_else(|| {
-            let follow = reading.price || reading.ask != Ask::Other || r.refers_back || r.intents.iter().any(|i| i.is_care());
-            follow
-                .then(|| remembered.or(listed_first))
-                .flatten()
+            let follow = reading.price
+                || reading.ask != Ask::Other
+                || r.refers_back
+                || r.intents.iter().any(|i| i.is_care());
+            follow.then(|| remembered.or(listed_first)).flatten()
         });
         if reading.sell || (reading.price && plant.is_some()) {
             match plant {
@@ -477,13 +510,46 @@ impl Engine {
                 Criterion::Cheaper
             } else if text.has_any(PET_WORDS) || memory.pets {
                 Criterion::PetSafe
-            } else if text.has_any(&["more water", "zyada pani", "zyada paani", "jyada pani", "thirsty", "ज़्यादा पानी", "ज्यादा पानी"]) {
+            } else if text.has_any(&[
+                "more water",
+                "zyada pani",
+                "zyada paani",
+                "jyada pani",
+                "thirsty",
+                "ज़्यादा पानी",
+                "ज्यादा पानी",
+            ]) {
                 Criterion::MoreWater
-            } else if text.has_any(&["forget", "forgets", "forgetful", "less water", "not much water", "travel", "drought", "bhool", "kam pani", "kam paani", "कम पानी"]) {
+            } else if text.has_any(&[
+                "forget",
+                "forgets",
+                "forgetful",
+                "less water",
+                "not much water",
+                "travel",
+                "drought",
+                "bhool",
+                "kam pani",
+                "kam paani",
+                "कम पानी",
+            ]) {
                 Criterion::LessWater
-            } else if text.has_any(&["heat", "hot", "degree", "degrees", "terrace", "full sun", "garmi", "tez dhoop", "गर्मी", "धूप"]) {
+            } else if text.has_any(&[
+                "heat",
+                "hot",
+                "degree",
+                "degrees",
+                "terrace",
+                "full sun",
+                "garmi",
+                "tez dhoop",
+                "गर्मी",
+                "धूप",
+            ]) {
                 Criterion::Heat
-            } else if text.has_any(LOW_LIGHT_WORDS) || text.has_any(&["bedroom", "indoor", "indoors"]) {
+            } else if text.has_any(LOW_LIGHT_WORDS)
+                || text.has_any(&["bedroom", "indoor", "indoors"])
+            {
                 Criterion::LowLight
             } else {
                 Criterion::Easier
@@ -503,7 +569,7 @@ impl Engine {
                 .filter_map(|s| stocked(s, q.catalogue).into_iter().next())
                 .map(|i| format!("- {}", shop::item_line(i)))
                 .collect();
-            if lang == Lang::En {
+            if lang == Lang::En && criterion == Criterion::Easier {
                 let level = |s: &Species| format!("{:?}", s.difficulty).to_lowercase();
                 t = format!(
                     "{t}\n\n**Difficulty:** {} {}, {} {}.",
@@ -512,7 +578,10 @@ impl Engine {
                     b.name,
                     level(b)
                 );
-                for w in [a, b].iter().filter_map(|s| answers::safety_warning(s, false)) {
+                for w in [a, b]
+                    .iter()
+                    .filter_map(|s| answers::safety_warning(s, false))
+                {
                     t = format!("{t}\n\n{w}");
                 }
             }
@@ -526,7 +595,10 @@ impl Engine {
             if let Some(s) = self.identified(q.text) {
                 memory.plant = Some(s.id.clone());
                 let t = match lang {
-                    Lang::En => format!("That sounds like **{}** ({}, {}). {}", s.name, s.hindi, s.botanical, s.summary),
+                    Lang::En => format!(
+                        "That sounds like **{}** ({}, {}). {}",
+                        s.name, s.hindi, s.botanical, s.summary
+                    ),
                     Lang::Hi => format!("यह **{}** ({}) लगता है।", s.hindi, s.name),
                     Lang::Hinglish => format!("Yeh **{}** ({}) lagta hai.", s.name, s.hindi),
                 };
@@ -543,7 +615,11 @@ impl Engine {
                 season: Season::of_month(q.month),
                 catalogue: q.catalogue,
             };
-            return Some(done(answers::species_care(s, &[], &ctx).finish(), memory, None));
+            return Some(done(
+                answers::species_care(s, &[], &ctx).finish(),
+                memory,
+                None,
+            ));
         }
         if reading.more || r.plants.len() > 1 || r.guides.iter().any(|g| g.guide.is_problem()) {
             return None;
@@ -557,9 +633,8 @@ impl Engine {
             // The knowledge base's own safety line backs the verdict up.
             let support = match lang {
                 Lang::Hi => direct::hindi_caution(s),
-                _ => answers::safety_warning(s, false).unwrap_or_else(|| {
-                    format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)
-                }),
+                _ => answers::safety_warning(s, false)
+                    .unwrap_or_else(|| format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)),
             };
             if s.is_toxic() || lang != Lang::En {
                 t = format!("{t}\n\n{support}");
@@ -567,11 +642,22 @@ impl Engine {
             return Some(done(t, memory, None));
         }
         let other_topic = r.intents.iter().any(|i| {
-            i.is_care() && !matches!(i, Intent::Water | Intent::Care | Intent::Summer | Intent::Monsoon | Intent::Winter)
+            i.is_care()
+                && !matches!(
+                    i,
+                    Intent::Water
+                        | Intent::Care
+                        | Intent::Summer
+                        | Intent::Monsoon
+                        | Intent::Winter
+                )
         });
         let asks_water = r.has(Intent::Water)
             || reading.ask == Ask::HowOften
-            || (reading.ask == Ask::YesNo && !other_topic && memory.habit_hours.is_some() && reading.words <= 6)
+            || (reading.ask == Ask::YesNo
+                && !other_topic
+                && memory.habit_hours.is_some()
+                && reading.words <= 6)
             || (reading.habit_hours.is_some() && reading.ask == Ask::YesNo);
         if asks_water {
             let sit = Situation {
@@ -623,7 +709,13 @@ impl Engine {
         let mild = memory.zone.is_some_and(Zone::mild_winter);
         if mild && r.has(Intent::Winter) && r.plants.is_empty() && !r.has(Intent::Recommend) {
             let city = memory.city.clone().unwrap_or_default();
-            return Some(done(self.lex.words.mild_winter.get(lang).replace("{city}", &city)));
+            return Some(done(
+                self.lex
+                    .words
+                    .mild_winter
+                    .get(lang)
+                    .replace("{city}", &city),
+            ));
         }
         let told = reading.city.is_some() || text.has_any(PET_WORDS) || text.has_any(CHILD_WORDS);
         let asked = !r.intents.is_empty()
@@ -638,9 +730,15 @@ impl Engine {
         let mut facts = Vec::new();
         if let Some((city, zone)) = &reading.city {
             facts.push(match (lang, zone) {
-                (Lang::En, Zone::Coastal) => format!("{city}: humid coastal climate, mild frost-free winters and a heavy monsoon"),
-                (Lang::En, Zone::Deccan) => format!("{city}: mild Deccan climate, frost-free winters"),
-                (Lang::En, Zone::North) => format!("{city}: hot summers (40 °C+) and cold winters with some frost"),
+                (Lang::En, Zone::Coastal) => format!(
+                    "{city}: humid coastal climate, mild frost-free winters and a heavy monsoon"
+                ),
+                (Lang::En, Zone::Deccan) => {
+                    format!("{city}: mild Deccan climate, frost-free winters")
+                }
+                (Lang::En, Zone::North) => {
+                    format!("{city}: hot summers (40 °C+) and cold winters with some frost")
+                }
                 (Lang::En, Zone::Hills) => format!("{city}: cool hills with cold winters"),
                 (Lang::En, Zone::Dry) => format!("{city}: dry desert heat"),
                 (Lang::Hi, _) => format!("आप {city} में हैं"),
@@ -651,14 +749,18 @@ impl Engine {
             facts.push(match lang {
                 Lang::En => "you have a pet, so I'll suggest only pet-safe plants".into(),
                 Lang::Hi => "आपके पास पालतू है, इसलिए मैं सिर्फ़ उनके लिए सुरक्षित पौधे बताऊँगा".into(),
-                Lang::Hinglish => "aapke paas pet hai, isliye main sirf pet-safe paudhe bataunga".into(),
+                Lang::Hinglish => {
+                    "aapke paas pet hai, isliye main sirf pet-safe paudhe bataunga".into()
+                }
             });
         }
         if text.has_any(CHILD_WORDS) {
             facts.push(match lang {
                 Lang::En => "there are small children at home, so I'll avoid toxic plants".into(),
                 Lang::Hi => "घर में छोटे बच्चे हैं, इसलिए ज़हरीले पौधे नहीं बताऊँगा".into(),
-                Lang::Hinglish => "ghar mein chhote bacche hain, isliye zehreele paudhe nahi bataunga".into(),
+                Lang::Hinglish => {
+                    "ghar mein chhote bacche hain, isliye zehreele paudhe nahi bataunga".into()
+                }
             });
         }
         let t = match lang {
@@ -1048,38 +1150,170 @@ fn one_para(text: &str) -> Reply {
 
 /// Words that, once a plant is known, make "do you have orchids?" name the thing wanted.
 const SELL_FILLER: &[&str] = &[
-    "do", "you", "u", "sell", "have", "any", "a", "an", "the", "some", "is", "are", "there", "in",
-    "stock", "available", "kya", "hai", "h", "milega", "milegi", "milta", "milti", "aapke", "paas",
-    "apke", "pas", "plant", "plants", "paudha", "please", "pls", "plz", "sir", "mam", "can", "i",
-    "buy", "get", "order", "your", "shop", "on", "website", "site", "here", "also", "bhi", "ka",
-    "ki", "ke", "हैं", "है", "क्या", "मिलेगा", "आपके", "पास", "यहाँ", "we", "me", "mujhe", "chahiye",
+    "do",
+    "you",
+    "u",
+    "sell",
+    "have",
+    "any",
+    "a",
+    "an",
+    "the",
+    "some",
+    "is",
+    "are",
+    "there",
+    "in",
+    "stock",
+    "available",
+    "kya",
+    "hai",
+    "h",
+    "milega",
+    "milegi",
+    "milta",
+    "milti",
+    "aapke",
+    "paas",
+    "apke",
+    "pas",
+    "plant",
+    "plants",
+    "paudha",
+    "please",
+    "pls",
+    "plz",
+    "sir",
+    "mam",
+    "can",
+    "i",
+    "buy",
+    "get",
+    "order",
+    "your",
+    "shop",
+    "on",
+    "website",
+    "site",
+    "here",
+    "also",
+    "bhi",
+    "ka",
+    "ki",
+    "ke",
+    "हैं",
+    "है",
+    "क्या",
+    "मिलेगा",
+    "आपके",
+    "पास",
+    "यहाँ",
+    "we",
+    "me",
+    "mujhe",
+    "chahiye",
 ];
 const CHILD_WORDS: &[&str] = &[
-    "child", "children", "kid", "kids", "baby", "toddler", "bachcha", "bacche", "bachche", "baccha",
-    "बच्चा", "बच्चे", "बच्चों", "infant",
+    "child",
+    "children",
+    "kid",
+    "kids",
+    "baby",
+    "toddler",
+    "bachcha",
+    "bacche",
+    "bachche",
+    "baccha",
+    "बच्चा",
+    "बच्चे",
+    "बच्चों",
+    "infant",
 ];
 const PET_WORDS: &[&str] = &[
-    "cat", "cats", "dog", "dogs", "pet", "pets", "kitten", "puppy", "billi", "kutta", "बिल्ली",
-    "कुत्ता", "पालतू",
+    "cat",
+    "cats",
+    "dog",
+    "dogs",
+    "pet",
+    "pets",
+    "kitten",
+    "puppy",
+    "billi",
+    "kutta",
+    "बिल्ली",
+    "कुत्ता",
+    "पालतू",
 ];
 const LOW_LIGHT_WORDS: &[&str] = &[
-    "low light", "dark", "no sun", "no sunlight", "no direct sun", "no direct sunlight",
-    "little sun", "little light", "hardly any sun", "not much sun", "no window", "without sun", "without sunlight", "shade",
-    "bathroom", "office", "kam roshni", "kam dhoop", "bina dhoop", "andhera", "कम रोशनी", "बिना धूप",
-    "indirect", "north facing", "no window", "corner",
+    "low light",
+    "dark",
+    "no sun",
+    "no sunlight",
+    "no direct sun",
+    "no direct sunlight",
+    "little sun",
+    "little light",
+    "hardly any sun",
+    "not much sun",
+    "no window",
+    "without sun",
+    "without sunlight",
+    "shade",
+    "bathroom",
+    "office",
+    "kam roshni",
+    "kam dhoop",
+    "bina dhoop",
+    "andhera",
+    "कम रोशनी",
+    "बिना धूप",
+    "indirect",
+    "north facing",
+    "no window",
+    "corner",
 ];
 const SUN_WORDS: &[&str] = &[
-    "direct sun", "full sun", "harsh sun", "afternoon sun", "tez dhoop", "seedhi dhoop", "dhoop",
-    "सीधी धूप", "धूप", "sunny balcony", "south facing", "west facing", "terrace",
+    "direct sun",
+    "full sun",
+    "harsh sun",
+    "afternoon sun",
+    "tez dhoop",
+    "seedhi dhoop",
+    "dhoop",
+    "सीधी धूप",
+    "धूप",
+    "sunny balcony",
+    "south facing",
+    "west facing",
+    "terrace",
 ];
 
 const IDENTIFY_WORDS: &[&str] = &[
-    "which plant", "what plant", "what is the plant", "name of the", "name of this", "plant name",
-    "which plant has", "kaunsa paudha", "konsa paudha", "kaun sa paudha", "konsa plant", "kaunsa plant",
-    "कौन सा पौधा", "पौधे का नाम", "which plant is", "what is this plant",
+    "which plant",
+    "what plant",
+    "what is the plant",
+    "name of the",
+    "name of this",
+    "plant name",
+    "which plant has",
+    "kaunsa paudha",
+    "konsa paudha",
+    "kaun sa paudha",
+    "konsa plant",
+    "kaunsa plant",
+    "कौन सा पौधा",
+    "पौधे का नाम",
+    "which plant is",
+    "what is this plant",
 ];
 const WINDOW_WORDS: &[&str] = &[
-    "window", "windowsill", "window sill", "windowsills", "khidki", "खिड़की", "खिडकी",
+    "window",
+    "windowsill",
+    "window sill",
+    "windowsills",
+    "khidki",
+    "खिड़की",
+    "खिडकी",
 ];
 
 /// The season a question names ("…in summer"), if any.
@@ -1117,8 +1351,14 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
     // Causes, prevention, other seasons and related topics go first: the summary and the
     // steps are what answers the question.
     const SKIPPED: &[&str] = &[
-        "Likely causes:", "Prevention:", "Related guides:", "Rest of the year:",
-        "संभावित कारण:", "बचाव:", "संबंधित गाइड:", "बाकी मौसम:",
+        "Likely causes:",
+        "Prevention:",
+        "Related guides:",
+        "Rest of the year:",
+        "संभावित कारण:",
+        "बचाव:",
+        "संबंधित गाइड:",
+        "बाकी मौसम:",
     ];
     let mut kept_lines: Vec<&str> = Vec::new();
     let mut skipping = false;
@@ -1143,12 +1383,16 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
             used += n;
         } else {
             cut = true;
-            if line.contains("/plant/") && out.iter().filter(|l| l.contains("/plant/")).count() < 4 {
+            if line.contains("/plant/") && out.iter().filter(|l| l.contains("/plant/")).count() < 4
+            {
                 out.push(line);
             }
         }
     }
-    while out.last().is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+    while out
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
         out.pop();
     }
     let more = match lang {

@@ -148,7 +148,13 @@ fn ordinal(lex: &Lexicon, text: &Prepared) -> Option<usize> {
         // "first" alone is too common ("first time"): only with one/wala/plant words.
         .filter(|&n| {
             n != 0
-                || text.has_any(&["first one", "1st one", "pehla wala", "pehle wala", "पहला वाला"])
+                || text.has_any(&[
+                    "first one",
+                    "1st one",
+                    "pehla wala",
+                    "pehle wala",
+                    "पहला वाला",
+                ])
         })
 }
 
@@ -193,7 +199,9 @@ fn every_n_days(raw: &str) -> Option<u32> {
         let per = matches!(before, "every" | "har" | "hr" | "once" | "in" | "each");
         let days = match next {
             "days" | "day" | "din" | "दिन" | "dino" | "dinon" | "दिनों" => Some(n),
-            "weeks" | "week" | "hafte" | "hafta" | "हफ्ते" | "हफ़्ते" => Some(n * 7),
+            "weeks" | "week" | "hafte" | "hafta" | "हफ्ते" | "हफ़्ते" => {
+                Some(n * 7)
+            }
             _ => None,
         };
         let after = words.get(i + 2).copied().unwrap_or("");
@@ -255,10 +263,7 @@ mod tests {
         assert_eq!(r.habit_hours, Some(24));
         assert_eq!(reading("I water every 3 days").habit_hours, Some(72));
         assert_eq!(reading("main har 2 din pani deta hu").habit_hours, Some(48));
-        assert_eq!(
-            reading("how often to water snake plant").ask,
-            Ask::HowOften
-        );
+        assert_eq!(reading("how often to water snake plant").ask, Ask::HowOften);
         assert_eq!(reading("the second one?").ordinal, Some(1));
         assert_eq!(
             reading("I live in Chennai").city.map(|c| c.1),

@@ -283,7 +283,16 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
 /// A budget per plant: a total ("3 plants, total budget 700") is shared by the plants wanted.
 fn per_plant_budget(raw: &str, text: &Prepared) -> Option<i64> {
     let budget = read_budget(raw)?;
-    let total = text.has_any(&["total", "in total", "overall", "altogether", "kul", "कुल", "sab milake", "milake"]);
+    let total = text.has_any(&[
+        "total",
+        "in total",
+        "overall",
+        "altogether",
+        "kul",
+        "कुल",
+        "sab milake",
+        "milake",
+    ]);
     let count = text.words.windows(2).find_map(|w| {
         let n: i64 = match w[0].as_str() {
             "two" | "do" => 2,
@@ -292,7 +301,17 @@ fn per_plant_budget(raw: &str, text: &Prepared) -> Option<i64> {
             "five" | "paanch" | "panch" => 5,
             other => other.parse().ok()?,
         };
-        let plural = ["plants", "plant", "paudhe", "pots", "पौधे", "flowering", "outdoor", "indoor", "flowers"];
+        let plural = [
+            "plants",
+            "plant",
+            "paudhe",
+            "pots",
+            "पौधे",
+            "flowering",
+            "outdoor",
+            "indoor",
+            "flowers",
+        ];
         ((2..=10).contains(&n) && plural.contains(&w[1].as_str())).then_some(n)
     });
     match count {

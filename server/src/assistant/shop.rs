@@ -184,7 +184,12 @@ pub fn order_status(
 
 /// A shop line: name, price and the link the chat renders as the plant's name.
 pub fn item_line(item: &CatalogueItem) -> String {
-    format!("**{}**: {}: /plant/{}", item.name, rupees(item.price), item.id)
+    format!(
+        "**{}**: {}: /plant/{}",
+        item.name,
+        rupees(item.price),
+        item.id
+    )
 }
 
 /// Every catalogue listing of a species, in stock or not.
@@ -359,9 +364,18 @@ pub fn cheaper_than(
     cheaper.truncate(3);
     let text = if cheaper.is_empty() {
         match lang {
-            Lang::En => format!("Nothing cheaper than {} fits — that was already the lowest price.", rupees(floor)),
-            Lang::Hi => format!("{} से सस्ता कोई उपयुक्त पौधा नहीं है — वही सबसे कम दाम था।", rupees(floor)),
-            Lang::Hinglish => format!("{} se sasta koi suitable paudha nahi hai — wahi sabse kam daam tha.", rupees(floor)),
+            Lang::En => format!(
+                "Nothing cheaper than {} fits — that was already the lowest price.",
+                rupees(floor)
+            ),
+            Lang::Hi => format!(
+                "{} से सस्ता कोई उपयुक्त पौधा नहीं है — वही सबसे कम दाम था।",
+                rupees(floor)
+            ),
+            Lang::Hinglish => format!(
+                "{} se sasta koi suitable paudha nahi hai — wahi sabse kam daam tha.",
+                rupees(floor)
+            ),
         }
     } else {
         let head = match lang {

@@ -15,14 +15,22 @@ pub struct Verdict {
 }
 
 /// The first safety rule the message fires, with what is known about a plant it names.
-pub fn triage(lex: &Lexicons, text: &Prepared, lang: Lang, plant: Option<&Species>) -> Option<Verdict> {
+pub fn triage(
+    lex: &Lexicons,
+    text: &Prepared,
+    lang: Lang,
+    plant: Option<&Species>,
+) -> Option<Verdict> {
     let rule = lex.safety.iter().find(|r| r.fires(text))?;
     let note = plant.map(|s| plant_note(s, lang)).unwrap_or_default();
     let harmless = plant.is_some_and(|s| !(s.toxic_to_children || s.toxic_to_pets));
     let has_slot = rule.text.get(lang).contains("{plant_note}");
     // A plant known to be harmless: say so first, then what to do anyway.
     let body = if harmless && has_slot {
-        format!("{note}\n\n{}", rule.text.get(lang).replace("{plant_note}", ""))
+        format!(
+            "{note}\n\n{}",
+            rule.text.get(lang).replace("{plant_note}", "")
+        )
     } else {
         rule.text.get(lang).replace("{plant_note}", &note)
     };
@@ -80,13 +88,33 @@ mod tests {
     #[test]
     fn emergencies_in_three_languages_are_caught() {
         for (text, lang, rule) in [
-            ("My toddler chewed a leaf, her mouth is red", Lang::En, "child-ingestion"),
-            ("meri beti ne money plant ka patta chaba liya", Lang::Hinglish, "child-ingestion"),
+            (
+                "My toddler chewed a leaf, her mouth is red",
+                Lang::En,
+                "child-ingestion",
+            ),
+            (
+                "meri beti ne money plant ka patta chaba liya",
+                Lang::Hinglish,
+                "child-ingestion",
+            ),
             ("मेरे बेटे ने कनेर का पत्ता खा लिया", Lang::Hi, "child-ingestion"),
             ("my cat ate a lily leaf", Lang::En, "pet-ingestion"),
-            ("can I spray kerosene on my tomato plants", Lang::En, "dangerous-chemical"),
-            ("can I stop my diabetes medicine if I eat stevia", Lang::En, "stop-medicine"),
-            ("kitna urea daalu? ek mutthi daal du?", Lang::Hinglish, "fertiliser-overdose"),
+            (
+                "can I spray kerosene on my tomato plants",
+                Lang::En,
+                "dangerous-chemical",
+            ),
+            (
+                "can I stop my diabetes medicine if I eat stevia",
+                Lang::En,
+                "stop-medicine",
+            ),
+            (
+                "kitna urea daalu? ek mutthi daal du?",
+                Lang::Hinglish,
+                "fertiliser-overdose",
+            ),
         ] {
             let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
             assert_eq!(v.rule, rule, "{text}");
