@@ -390,7 +390,7 @@ pub fn compare(
             + s.has_trait("heat-tolerant") as i32 * 3
             + s.has_trait("drought-tolerant") as i32 * 2
     };
-    let (win, lose, why_en, why_hi, why_hl): (&Species, &Species, String, String, String) =
+    let (win, _lose, why_en, why_hi, why_hl): (&Species, &Species, String, String, String) =
         match criterion {
             Criterion::Cheaper => {
                 let (pa, pb) = (prices.0.unwrap_or(i64::MAX), prices.1.unwrap_or(i64::MAX));

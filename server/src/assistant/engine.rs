@@ -873,7 +873,7 @@ impl Engine {
         } else if !problems.is_empty() {
             main_guide = Some(problems[0]);
             self.problem_answer(&problems, plants.first().copied(), &ctx)
-        } else if let Some(g) = self.described_problem(q.text, &r) {
+        } else if let Some(g) = self.described_problem(q.text, r) {
             // A plant with a problem in words no keyword covers ("white cotton like insects").
             main_guide = Some(g);
             self.problem_answer(&[g], plants.first().copied(), &ctx)
@@ -881,7 +881,7 @@ impl Engine {
             answers::comparison(&plants, &ctx)
         } else if let Some(s) = plants.first() {
             answers::species_care(s, &r.intents, &ctx)
-        } else if let Some(g) = self.topic_guide(&r) {
+        } else if let Some(g) = self.topic_guide(r) {
             main_guide = Some(g);
             let mut reply = Reply::default();
             answers::guide_full(&mut reply, g, &ctx);
