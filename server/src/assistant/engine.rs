@@ -253,9 +253,10 @@ impl Engine {
             Some(front) => front,
             None => {
                 let mut a = self.guide_answer(q, &r, &memory);
-                if a.on_topic && reading.lang != Lang::En {
+                if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(&a, &reading, &r);
-                } else if !reading.more {
+                } else if !reading.more && q.photos.is_empty() {
+                    // Photo answers keep every photo's findings and the safety line.
                     a.text = shorten(&a.text, 150, reading.lang);
                 }
                 a
@@ -1383,8 +1384,13 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
             used += n;
         } else {
             cut = true;
-            if line.contains("/plant/") && out.iter().filter(|l| l.contains("/plant/")).count() < 4
-            {
+            // Shop lines survive any shortening, and a plant's care sheet keeps its
+            // pets-and-children warning.
+            let sheet = text.contains("Pets and children:");
+            let safety = sheet && line.contains("⚠️") && !out.iter().any(|l| l.contains("⚠️"));
+            let shop = line.contains("/plant/")
+                && out.iter().filter(|l| l.contains("/plant/")).count() < 4;
+            if safety || shop {
                 out.push(line);
             }
         }
