@@ -7,7 +7,7 @@ use hariyali::assistant::season::Season;
 use hariyali::assistant::{Engine, Knowledge, Memory, Question};
 
 fn main() -> anyhow::Result<()> {
-    let engine = Engine::new(Knowledge::embedded()?);
+    let engine = Engine::new(Knowledge::embedded()?)?;
     let seed: Vec<serde_json::Value> = serde_json::from_str(include_str!("../seed/plants.json"))?;
     let catalogue: Vec<CatalogueItem> = seed
         .iter()
@@ -30,6 +30,7 @@ fn main() -> anyhow::Result<()> {
             memory: &memory,
             month,
             catalogue: &catalogue,
+            orders: None,
         });
         println!("> {text}\n\n{}\n\n----", answer.text);
         memory = answer.memory;

@@ -55,7 +55,7 @@ async fn the_assistant_passes_its_evaluation_set() {
     let set: EvalSet =
         toml::from_str(include_str!("assistant_eval.toml")).expect("eval set parses");
     let app = TestApp::demo().await;
-    let catalogue = hariyali::store::assistant::in_stock_plants(&app.state.db)
+    let catalogue = hariyali::store::assistant::live_plants(&app.state.db)
         .await
         .unwrap();
     let engine = app.state.assistant.engine();
@@ -69,6 +69,7 @@ async fn the_assistant_passes_its_evaluation_set() {
             memory: &Default::default(),
             month: case.month.unwrap_or(12),
             catalogue: &catalogue,
+            orders: None,
         });
         total += 1;
         let missed = misses(&answer.text, case);

@@ -7,12 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::answers::{self, Ctx};
 use super::compose::{phrases, Reply};
+use super::direct::{self, Criterion, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
+use super::lexicon::{Lang, Lexicons};
 use super::photo::PhotoReport;
+use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Intent, Recognition};
-use super::recommend::{rank, read_wishes, CatalogueItem};
+use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
 use super::season::Season;
+use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
+use super::triage;
 
 /// What a chat remembers between messages (stored as JSON with the session).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +33,15 @@ pub struct Memory {
     /// The last answer recommended plants: "something with flowers?" refines it.
     pub recommending: bool,
     pub turns: u32,
+    /// The chat's language, kept for very short follow-ups ("price?").
+    pub lang: Option<Lang>,
+    /// The city the customer lives in and its climate zone.
+    pub city: Option<String>,
+    pub zone: Option<Zone>,
+    /// How often the customer says they water, in hours.
+    pub habit_hours: Option<u32>,
+    /// Catalogue ids of the plants the last list showed, in order ("the second one").
+    pub list: Vec<String>,
 }
 
 /// One message to answer.
@@ -37,8 +51,10 @@ pub struct Question<'a> {
     pub memory: &'a Memory,
     /// Month (1–12) in India, which decides the season.
     pub month: u32,
-    /// Live catalogue plants in stock.
+    /// Live catalogue plants (out-of-stock ones too, so they can be named as such).
     pub catalogue: &'a [CatalogueItem],
+    /// The signed-in customer's orders, newest first; `None` for a visitor.
+    pub orders: Option<&'a [OrderBrief]>,
 }
 
 /// The engine's answer and what it was based on.
@@ -53,6 +69,8 @@ pub struct Answer {
     /// Catalogue lines (price and link) in the answer.
     pub shop_lines: Vec<String>,
     pub hindi: bool,
+    /// The safety rule that answered, if any: such an answer is given as it is.
+    pub safety: Option<String>,
 }
 
 /// Words that show a question is about plants even when no plant or problem is named.
@@ -141,11 +159,26 @@ const PLANT_WORDS: &[&str] = &[
 
 pub struct Engine {
     kb: Knowledge,
+    lex: Lexicons,
+    watering: Watering,
+    /// Words that describe each species ("sword-like leaves" → snake plant).
+    identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
 }
 
 impl Engine {
-    pub fn new(kb: Knowledge) -> Engine {
+    /// Builds the engine over the knowledge base and the assistant's data files (checked).
+    pub fn new(kb: Knowledge) -> anyhow::Result<Engine> {
+        let lex = Lexicons::embedded()?;
+        let watering = Watering::embedded(&kb)?;
+        for n in &lex.words.not_sold {
+            if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
+                anyhow::bail!(
+                    "lexicon.toml: not_sold {} names an unknown species {id}",
+                    n.name
+                );
+            }
+        }
         let mut docs = Vec::new();
         for (i, g) in kb.guides.iter().enumerate() {
             let text = format!(
@@ -176,18 +209,610 @@ impl Engine {
             docs,
         )
         .build();
-        Engine { kb, index }
+        let identify: std::collections::BTreeMap<String, Vec<String>> = toml::from_str(
+            include_str!("../../knowledge/assistant/identify.toml"),
+        )
+        .map_err(|e| anyhow::anyhow!("knowledge/assistant/identify.toml is malformed: {e}"))?;
+        if let Some(id) = identify.keys().find(|id| kb.species(id).is_none()) {
+            anyhow::bail!("identify.toml names an unknown species {id}");
+        }
+        Ok(Engine {
+            kb,
+            lex,
+            watering,
+            identify: identify.into_iter().collect(),
+            index,
+        })
+    }
+
+    /// Whether a message asks about the customer's orders (so the caller loads them).
+    pub fn asks_order_status(&self, text: &str) -> bool {
+        shop::asks_order_status(&self.lex, &Prepared::new(text))
     }
 
     pub fn knowledge(&self) -> &Knowledge {
         &self.kb
     }
 
-    /// Answers one message.
+    /// Answers one message: safety first, then the shop, myths and direct answers from the
+    /// typed reading, then the care guides (shortened unless the customer asks for more).
     pub fn answer(&self, q: &Question) -> Answer {
+        let prepared = Prepared::new(q.text);
+        let reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
         let r = recognize(&self.kb, q.text);
+        let mut memory = q.memory.clone();
+        memory.lang = Some(reading.lang);
+        if let Some((city, zone)) = &reading.city {
+            memory.city = Some(city.clone());
+            memory.zone = Some(*zone);
+        }
+        if reading.habit_hours.is_some() {
+            memory.habit_hours = reading.habit_hours;
+        }
+        let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
+            Some(front) => front,
+            None => {
+                let mut a = self.guide_answer(q, &r, &memory);
+                if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
+                    a.text = self.in_customer_language(&a, &reading, &r);
+                } else if !reading.more && q.photos.is_empty() {
+                    // Photo answers keep every photo's findings and the safety line.
+                    a.text = shorten(&a.text, 150, reading.lang);
+                }
+                a
+            }
+        };
+        let links = linked_ids(&answer.text);
+        if !links.is_empty() {
+            answer.memory.list = links;
+        }
+        answer.shop_lines = answer
+            .text
+            .lines()
+            .filter(|l| l.contains("/plant/"))
+            .map(str::to_string)
+            .collect();
+        answer
+    }
+
+    /// A guide answer for a Hindi or Hinglish question: an opening in their language (from
+    /// `lexicon.toml`), then for Hinglish the first English details; Hindi gets the opening
+    /// alone, as the guides' details are not yet translated.
+    fn in_customer_language(&self, a: &Answer, reading: &Reading, r: &Recognition) -> String {
+        let guide = a.memory.guide.as_deref().and_then(|id| self.kb.guide(id));
+        let plant = a.memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        let f = &self.lex.words.frames;
+        let (frame, title) = match guide {
+            Some(g) if r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem() => {
+                let frame = match g.kind.as_str() {
+                    "pest" => &f.pest,
+                    "disease" => &f.disease,
+                    "symptom" => &f.symptom,
+                    _ => &f.care,
+                };
+                let title = if reading.lang == Lang::Hi {
+                    g.hindi_title.clone()
+                } else {
+                    g.title.clone()
+                };
+                (frame, title)
+            }
+            _ => match plant {
+                Some(s) => (
+                    &f.care,
+                    if reading.lang == Lang::Hi {
+                        s.hindi.clone()
+                    } else {
+                        s.name.clone()
+                    },
+                ),
+                None => return shorten(&a.text, 150, reading.lang),
+            },
+        };
+        match reading.lang {
+            // Hindi: the opening, then the guide's first steps (or the plant's sheet) as the
+            // knowledge base has them until its Hindi text is reviewed.
+            Lang::Hi => match guide {
+                Some(g) if g.is_problem() => format!(
+                    "{}\n\n{}",
+                    frame.hi.replace("{title}", &title),
+                    g.steps
+                        .iter()
+                        .take(1)
+                        .map(|step| format!("1. {step}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+                _ => format!("{}\n\n{}", frame.hi.replace("{title}", &title), a.text),
+            },
+            _ => {
+                let details = match guide {
+                    Some(g) => g
+                        .steps
+                        .iter()
+                        .take(3)
+                        .enumerate()
+                        .map(|(i, step)| format!("{}. {step}", i + 1))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    None => shorten(&a.text, 50, reading.lang),
+                };
+                format!(
+                    "{}\n\n{details}\n\n_Poori jankari ke liye \"aur batao\" likhiye._",
+                    frame.hinglish.replace("{title}", &title)
+                )
+            }
+        }
+    }
+
+    /// The answers that come before the care guides, or None to fall through to them.
+    fn front(
+        &self,
+        q: &Question,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        memory: &Memory,
+    ) -> Option<Answer> {
+        let lang = reading.lang;
+        let named = r.plants.first().copied();
+        let done = |text: String, memory: Memory, safety: Option<String>| Answer {
+            hindi: lang == Lang::Hi,
+            text,
+            memory,
+            on_topic: true,
+            warnings: Vec::new(),
+            shop_lines: Vec::new(),
+            safety,
+        };
+        let mut memory = memory.clone();
+        memory.turns += 1;
+        if let Some(s) = named {
+            memory.plant = Some(s.id.clone());
+        }
+        let remembered = memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        let listed_first = memory
+            .list
+            .first()
+            .and_then(|id| q.catalogue.iter().find(|i| &i.id == id))
+            .and_then(|i| self.kb.species_for_catalogue_name(&i.name));
+        let about = named.or(remembered).or(listed_first);
+        if let Some(v) = triage::triage(&self.lex, text, lang, about) {
+            return Some(done(v.text, memory, Some(v.rule)));
+        }
+        if !q.photos.is_empty() {
+            return None;
+        }
+        if shop::asks_order_status(&self.lex, text) {
+            let cancelling = text.has_any(&["cancel", "cancellation", "रद्द", "कैंसल"]);
+            return Some(done(
+                shop::order_status(&self.lex, q.orders, lang, cancelling),
+                memory,
+                None,
+            ));
+        }
+        // Shop policies, together with a catalogue answer when both are asked
+        // ("how much is the money plant and does it come with a pot?").
+        if let Some(policy) = shop::policy(&self.lex, q.text, text, lang) {
+            let item = named
+                .filter(|_| reading.sell || reading.price)
+                .map(|s| shop::sells_species(&self.kb, s, q.catalogue, lang, memory.pets));
+            let text = match item {
+                Some(item) => format!("{item}\n\n{policy}"),
+                None => policy,
+            };
+            return Some(done(text, memory, None));
+        }
+        if let Some(m) = triage::myth(&self.lex, text, lang) {
+            return Some(done(m, memory, None));
+        }
+        let wishes = read_wishes(q.text, text);
+        memory.pets |= wishes.pets;
+        memory.children |= wishes.children;
+        let pets = memory.pets;
+        // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
+        if reading.cheapest || reading.priciest {
+            let among_list = !memory.list.is_empty()
+                && text.has_any(&[
+                    "of them",
+                    "of these",
+                    "among them",
+                    "among these",
+                    "in these",
+                    "inme se",
+                    "inmein se",
+                    "in mein se",
+                    "unme se",
+                    "इनमें से",
+                    "which one",
+                ]);
+            let pool: Vec<CatalogueItem> = if among_list {
+                q.catalogue
+                    .iter()
+                    .filter(|i| memory.list.contains(&i.id))
+                    .cloned()
+                    .collect()
+            } else {
+                q.catalogue.to_vec()
+            };
+            if let Some(t) = shop::extreme(&pool, reading.cheapest, lang) {
+                return Some(done(t, memory, None));
+            }
+        }
+        if named.is_none() {
+            if let Some(n) = reading.ordinal {
+                let id = if n == usize::MAX {
+                    memory.list.last()
+                } else {
+                    memory.list.get(n)
+                };
+                if let Some(item) = id.and_then(|id| q.catalogue.iter().find(|i| &i.id == id)) {
+                    if let Some(s) = self.kb.species_for_catalogue_name(&item.name) {
+                        memory.plant = Some(s.id.clone());
+                    }
+                    return Some(done(shop::price_of(item, lang), memory, None));
+                }
+            }
+            if reading.cheaper && !memory.list.is_empty() && !r.has(Intent::Recommend) {
+                if let Some(t) = shop::cheaper_than(&self.kb, &memory.list, q.catalogue, lang, pets)
+                {
+                    return Some(done(t, memory, None));
+                }
+            }
+        }
+        let plant = named.or_else(|| {
+            let follow = reading.price
+                || reading.ask != Ask::Other
+                || r.refers_back
+                || r.intents.iter().any(|i| i.is_care());
+            follow.then(|| remembered.or(listed_first)).flatten()
+        });
+        if reading.sell || (reading.price && plant.is_some()) {
+            match plant {
+                Some(s) if !r.has(Intent::Recommend) => {
+                    return Some(done(
+                        shop::sells_species(&self.kb, s, q.catalogue, lang, pets),
+                        memory,
+                        None,
+                    ));
+                }
+                None if !r.has(Intent::Recommend) && reading.sell => {
+                    if let Some(n) = self.lex.words.not_sold.iter().find(|n| n.any.hit(text)) {
+                        let like: Vec<&Species> =
+                            n.like.iter().filter_map(|id| self.kb.species(id)).collect();
+                        return Some(done(
+                            shop::not_sold(&n.name, &like, q.catalogue, lang),
+                            memory,
+                            None,
+                        ));
+                    }
+                    if self.lex.words.not_plants.any.hit(text) {
+                        return Some(done(
+                            self.lex.words.not_plants.text.get(lang).to_string(),
+                            memory,
+                            None,
+                        ));
+                    }
+                    if let Some(wanted) = self.wanted_thing(text) {
+                        return Some(done(
+                            shop::sells_unknown(&self.kb, &wanted, q.catalogue, lang, pets),
+                            memory,
+                            None,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Two plants compared: the winner first.
+        if r.plants.len() == 2 && !reading.more {
+            let (a, b) = (r.plants[0], r.plants[1]);
+            let criterion = if reading.cheaper || reading.price || reading.cheapest {
+                Criterion::Cheaper
+            } else if text.has_any(PET_WORDS) || memory.pets {
+                Criterion::PetSafe
+            } else if text.has_any(&[
+                "more water",
+                "zyada pani",
+                "zyada paani",
+                "jyada pani",
+                "thirsty",
+                "ज़्यादा पानी",
+                "ज्यादा पानी",
+            ]) {
+                Criterion::MoreWater
+            } else if text.has_any(&[
+                "forget",
+                "forgets",
+                "forgetful",
+                "less water",
+                "not much water",
+                "travel",
+                "drought",
+                "bhool",
+                "kam pani",
+                "kam paani",
+                "कम पानी",
+            ]) {
+                Criterion::LessWater
+            } else if text.has_any(&[
+                "heat",
+                "hot",
+                "degree",
+                "degrees",
+                "terrace",
+                "full sun",
+                "garmi",
+                "tez dhoop",
+                "गर्मी",
+                "धूप",
+            ]) {
+                Criterion::Heat
+            } else if text.has_any(LOW_LIGHT_WORDS)
+                || text.has_any(&["bedroom", "indoor", "indoors"])
+            {
+                Criterion::LowLight
+            } else {
+                Criterion::Easier
+            };
+            let price = |s: &Species| stocked(s, q.catalogue).first().map(|i| i.price);
+            let mut t = direct::compare(
+                a,
+                b,
+                criterion,
+                &self.watering,
+                Season::of_month(q.month),
+                (price(a), price(b)),
+                lang,
+            );
+            let lines: Vec<String> = [a, b]
+                .iter()
+                .filter_map(|s| stocked(s, q.catalogue).into_iter().next())
+                .map(|i| format!("- {}", shop::item_line(i)))
+                .collect();
+            if lang == Lang::En && criterion == Criterion::Easier {
+                let level = |s: &Species| format!("{:?}", s.difficulty).to_lowercase();
+                t = format!(
+                    "{t}\n\n**Difficulty:** {} {}, {} {}.",
+                    a.name,
+                    level(a),
+                    b.name,
+                    level(b)
+                );
+                for w in [a, b]
+                    .iter()
+                    .filter_map(|s| answers::safety_warning(s, false))
+                {
+                    t = format!("{t}\n\n{w}");
+                }
+            }
+            if !lines.is_empty() {
+                t = format!("{t}\n{}", lines.join("\n"));
+            }
+            return Some(done(t, memory, None));
+        }
+        // "Which plant has long striped leaves…?": the closest species by description.
+        if named.is_none() && (reading.ask == Ask::Identify || text.has_any(IDENTIFY_WORDS)) {
+            if let Some(s) = self.identified(q.text) {
+                memory.plant = Some(s.id.clone());
+                let t = match lang {
+                    Lang::En => format!(
+                        "That sounds like **{}** ({}, {}). {}",
+                        s.name, s.hindi, s.botanical, s.summary
+                    ),
+                    Lang::Hi => format!("यह **{}** ({}) लगता है।", s.hindi, s.name),
+                    Lang::Hinglish => format!("Yeh **{}** ({}) lagta hai.", s.name, s.hindi),
+                };
+                return Some(done(t, memory, None));
+            }
+        }
+        // Direct answers about one plant.
+        let Some(s) = plant else {
+            return self.facts_only(reading, r, text, lang, memory);
+        };
+        if reading.more && named.is_none() && r.guides.is_empty() {
+            let ctx = Ctx {
+                hindi: lang == Lang::Hi,
+                season: Season::of_month(q.month),
+                catalogue: q.catalogue,
+            };
+            return Some(done(
+                answers::species_care(s, &[], &ctx).finish(),
+                memory,
+                None,
+            ));
+        }
+        if reading.more || r.plants.len() > 1 || r.guides.iter().any(|g| g.guide.is_problem()) {
+            return None;
+        }
+        memory.plant = Some(s.id.clone());
+        let season = Season::of_month(q.month);
+        let zone = memory.city.as_deref().zip(memory.zone);
+        if r.has(Intent::Toxicity) {
+            let children = text.has_any(CHILD_WORDS) && !text.has_any(PET_WORDS);
+            let mut t = direct::toxicity(s, lang, children);
+            // The knowledge base's own safety line backs the verdict up.
+            let support = match lang {
+                Lang::Hi => direct::hindi_caution(s),
+                _ => answers::safety_warning(s, false)
+                    .unwrap_or_else(|| format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)),
+            };
+            if s.is_toxic() || lang != Lang::En {
+                t = format!("{t}\n\n{support}");
+            }
+            return Some(done(t, memory, None));
+        }
+        let other_topic = r.intents.iter().any(|i| {
+            i.is_care()
+                && !matches!(
+                    i,
+                    Intent::Water
+                        | Intent::Care
+                        | Intent::Summer
+                        | Intent::Monsoon
+                        | Intent::Winter
+                )
+        });
+        let asks_water = r.has(Intent::Water)
+            || reading.ask == Ask::HowOften
+            || (reading.ask == Ask::YesNo
+                && !other_topic
+                && memory.habit_hours.is_some()
+                && reading.words <= 6)
+            || (reading.habit_hours.is_some() && reading.ask == Ask::YesNo);
+        if asks_water {
+            let sit = Situation {
+                now: season,
+                lang,
+                season: season_asked(r).unwrap_or(season),
+                zone,
+                habit_hours: reading.habit_hours.or(if reading.ask == Ask::YesNo {
+                    memory.habit_hours
+                } else {
+                    None
+                }),
+            };
+            let t = direct::watering(&self.watering, s, &sit)?;
+            return Some(done(t, memory, None));
+        }
+        if r.has(Intent::Light) && reading.ask == Ask::YesNo {
+            let low = text.has_any(LOW_LIGHT_WORDS);
+            let sun = text.has_any(SUN_WORDS);
+            if low || sun {
+                return Some(done(direct::light(s, lang, low), memory, None));
+            }
+            if text.has_any(WINDOW_WORDS) {
+                return Some(done(direct::window(s, lang), memory, None));
+            }
+        }
+        None
+    }
+
+    /// A message that only tells facts about the customer ("I live in Chennai", "I have a
+    /// cat"), or asks about winter in a frost-free city: acknowledged in their language.
+    fn facts_only(
+        &self,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        lang: Lang,
+        memory: Memory,
+    ) -> Option<Answer> {
+        let done = |t: String| Answer {
+            hindi: lang == Lang::Hi,
+            text: t,
+            memory: memory.clone(),
+            on_topic: true,
+            warnings: Vec::new(),
+            shop_lines: Vec::new(),
+            safety: None,
+        };
+        let mild = memory.zone.is_some_and(Zone::mild_winter);
+        if mild && r.has(Intent::Winter) && r.plants.is_empty() && !r.has(Intent::Recommend) {
+            let city = memory.city.clone().unwrap_or_default();
+            return Some(done(
+                self.lex
+                    .words
+                    .mild_winter
+                    .get(lang)
+                    .replace("{city}", &city),
+            ));
+        }
+        let told = reading.city.is_some() || text.has_any(PET_WORDS) || text.has_any(CHILD_WORDS);
+        let asked = !r.intents.is_empty()
+            || !r.guides.is_empty()
+            || reading.ask != Ask::Other
+            || reading.sell
+            || reading.price
+            || reading.words > 5;
+        if !told || asked {
+            return None;
+        }
+        let mut facts = Vec::new();
+        if let Some((city, zone)) = &reading.city {
+            facts.push(match (lang, zone) {
+                (Lang::En, Zone::Coastal) => format!(
+                    "{city}: humid coastal climate, mild frost-free winters and a heavy monsoon"
+                ),
+                (Lang::En, Zone::Deccan) => {
+                    format!("{city}: mild Deccan climate, frost-free winters")
+                }
+                (Lang::En, Zone::North) => {
+                    format!("{city}: hot summers (40 °C+) and cold winters with some frost")
+                }
+                (Lang::En, Zone::Hills) => format!("{city}: cool hills with cold winters"),
+                (Lang::En, Zone::Dry) => format!("{city}: dry desert heat"),
+                (Lang::Hi, _) => format!("आप {city} में हैं"),
+                (_, _) => format!("aap {city} mein hain"),
+            });
+        }
+        if text.has_any(PET_WORDS) {
+            facts.push(match lang {
+                Lang::En => "you have a pet, so I'll suggest only pet-safe plants".into(),
+                Lang::Hi => "आपके पास पालतू है, इसलिए मैं सिर्फ़ उनके लिए सुरक्षित पौधे बताऊँगा".into(),
+                Lang::Hinglish => {
+                    "aapke paas pet hai, isliye main sirf pet-safe paudhe bataunga".into()
+                }
+            });
+        }
+        if text.has_any(CHILD_WORDS) {
+            facts.push(match lang {
+                Lang::En => "there are small children at home, so I'll avoid toxic plants".into(),
+                Lang::Hi => "घर में छोटे बच्चे हैं, इसलिए ज़हरीले पौधे नहीं बताऊँगा".into(),
+                Lang::Hinglish => {
+                    "ghar mein chhote bacche hain, isliye zehreele paudhe nahi bataunga".into()
+                }
+            });
+        }
+        let t = match lang {
+            Lang::En => format!("Noted — {}. Ask me anything about watering, light or choosing plants and I'll keep it in mind.", facts.join("; ")),
+            Lang::Hi => format!("ठीक है — {}। पानी, धूप या पौधे चुनने के बारे में कुछ भी पूछिए, मैं इसका ध्यान रखूँगा।", facts.join("; ")),
+            Lang::Hinglish => format!("Theek hai — {}. Paani, dhoop ya paudhe chunne ke baare mein kuch bhi poochhiye, main iska dhyan rakhunga.", facts.join("; ")),
+        };
+        Some(done(t))
+    }
+
+    /// The species whose description best matches, when the match is clear.
+    fn identified(&self, text: &str) -> Option<&Species> {
+        let prepared = Prepared::new(text);
+        let best = self
+            .identify
+            .iter()
+            .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
+            .filter(|(n, _)| *n > 0)
+            .max_by_key(|(n, _)| *n);
+        if let Some(s) = best.and_then(|(_, id)| self.kb.species(id)) {
+            return Some(s);
+        }
+        let guides = self.kb.guides.len() as u32;
+        self.index
+            .search(text, 10)
+            .into_iter()
+            .filter(|res| res.document.id >= guides && res.score >= 2.0)
+            .map(|res| &self.kb.species[(res.document.id - guides) as usize])
+            .next()
+    }
+
+    /// What a "do you sell …?" asks for, when it is not a plant the knowledge base knows.
+    fn wanted_thing(&self, text: &Prepared) -> Option<String> {
+        let kept: Vec<&str> = text
+            .words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !SELL_FILLER.contains(w))
+            .take(4)
+            .collect();
+        (!kept.is_empty()).then(|| kept.join(" "))
+    }
+
+    /// The care-guide answer (the first-generation engine).
+    fn guide_answer(&self, q: &Question, r: &Recognition, memory_in: &Memory) -> Answer {
         let prepared = Prepared::new(q.text);
         let hindi = r.hindi;
+        let q = &Question {
+            memory: memory_in,
+            ..*q
+        };
         let ctx = Ctx {
             hindi,
             season: Season::of_month(q.month),
@@ -249,7 +874,7 @@ impl Engine {
         } else if !problems.is_empty() {
             main_guide = Some(problems[0]);
             self.problem_answer(&problems, plants.first().copied(), &ctx)
-        } else if let Some(g) = self.described_problem(q.text, &r) {
+        } else if let Some(g) = self.described_problem(q.text, r) {
             // A plant with a problem in words no keyword covers ("white cotton like insects").
             main_guide = Some(g);
             self.problem_answer(&[g], plants.first().copied(), &ctx)
@@ -257,7 +882,7 @@ impl Engine {
             answers::comparison(&plants, &ctx)
         } else if let Some(s) = plants.first() {
             answers::species_care(s, &r.intents, &ctx)
-        } else if let Some(g) = self.topic_guide(&r) {
+        } else if let Some(g) = self.topic_guide(r) {
             main_guide = Some(g);
             let mut reply = Reply::default();
             answers::guide_full(&mut reply, g, &ctx);
@@ -297,6 +922,7 @@ impl Engine {
             warnings,
             shop_lines,
             hindi,
+            safety: None,
         }
     }
 
@@ -308,6 +934,7 @@ impl Engine {
             warnings: Vec::new(),
             shop_lines: Vec::new(),
             hindi,
+            safety: None,
         }
     }
 
@@ -520,4 +1147,264 @@ fn one_para(text: &str) -> Reply {
     let mut r = Reply::default();
     r.para(text);
     r
+}
+
+/// Words that, once a plant is known, make "do you have orchids?" name the thing wanted.
+const SELL_FILLER: &[&str] = &[
+    "do",
+    "you",
+    "u",
+    "sell",
+    "have",
+    "any",
+    "a",
+    "an",
+    "the",
+    "some",
+    "is",
+    "are",
+    "there",
+    "in",
+    "stock",
+    "available",
+    "kya",
+    "hai",
+    "h",
+    "milega",
+    "milegi",
+    "milta",
+    "milti",
+    "aapke",
+    "paas",
+    "apke",
+    "pas",
+    "plant",
+    "plants",
+    "paudha",
+    "please",
+    "pls",
+    "plz",
+    "sir",
+    "mam",
+    "can",
+    "i",
+    "buy",
+    "get",
+    "order",
+    "your",
+    "shop",
+    "on",
+    "website",
+    "site",
+    "here",
+    "also",
+    "bhi",
+    "ka",
+    "ki",
+    "ke",
+    "हैं",
+    "है",
+    "क्या",
+    "मिलेगा",
+    "आपके",
+    "पास",
+    "यहाँ",
+    "we",
+    "me",
+    "mujhe",
+    "chahiye",
+];
+const CHILD_WORDS: &[&str] = &[
+    "child",
+    "children",
+    "kid",
+    "kids",
+    "baby",
+    "toddler",
+    "bachcha",
+    "bacche",
+    "bachche",
+    "baccha",
+    "बच्चा",
+    "बच्चे",
+    "बच्चों",
+    "infant",
+];
+const PET_WORDS: &[&str] = &[
+    "cat",
+    "cats",
+    "dog",
+    "dogs",
+    "pet",
+    "pets",
+    "kitten",
+    "puppy",
+    "billi",
+    "kutta",
+    "बिल्ली",
+    "कुत्ता",
+    "पालतू",
+];
+const LOW_LIGHT_WORDS: &[&str] = &[
+    "low light",
+    "dark",
+    "no sun",
+    "no sunlight",
+    "no direct sun",
+    "no direct sunlight",
+    "little sun",
+    "little light",
+    "hardly any sun",
+    "not much sun",
+    "no window",
+    "without sun",
+    "without sunlight",
+    "shade",
+    "bathroom",
+    "office",
+    "kam roshni",
+    "kam dhoop",
+    "bina dhoop",
+    "andhera",
+    "कम रोशनी",
+    "बिना धूप",
+    "indirect",
+    "north facing",
+    "no window",
+    "corner",
+];
+const SUN_WORDS: &[&str] = &[
+    "direct sun",
+    "full sun",
+    "harsh sun",
+    "afternoon sun",
+    "tez dhoop",
+    "seedhi dhoop",
+    "dhoop",
+    "सीधी धूप",
+    "धूप",
+    "sunny balcony",
+    "south facing",
+    "west facing",
+    "terrace",
+];
+
+const IDENTIFY_WORDS: &[&str] = &[
+    "which plant",
+    "what plant",
+    "what is the plant",
+    "name of the",
+    "name of this",
+    "plant name",
+    "which plant has",
+    "kaunsa paudha",
+    "konsa paudha",
+    "kaun sa paudha",
+    "konsa plant",
+    "kaunsa plant",
+    "कौन सा पौधा",
+    "पौधे का नाम",
+    "which plant is",
+    "what is this plant",
+];
+const WINDOW_WORDS: &[&str] = &[
+    "window",
+    "windowsill",
+    "window sill",
+    "windowsills",
+    "khidki",
+    "खिड़की",
+    "खिडकी",
+];
+
+/// The season a question names ("…in summer"), if any.
+fn season_asked(r: &Recognition) -> Option<Season> {
+    r.intents.iter().find_map(|i| match i {
+        Intent::Summer => Some(Season::Summer),
+        Intent::Monsoon => Some(Season::Monsoon),
+        Intent::Winter => Some(Season::Winter),
+        _ => None,
+    })
+}
+
+/// Catalogue ids linked in an answer, in order.
+fn linked_ids(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in text.split("/plant/").skip(1) {
+        let id: String = part
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        if !id.is_empty() && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// Keeps an answer to about `budget` words: whole lines in order, then only the shop lines
+/// (a list's names and prices must survive), and says how to get the full guide.
+fn shorten(text: &str, budget: usize, lang: Lang) -> String {
+    let total = text.split_whitespace().count();
+    if total <= budget + 30 {
+        return text.to_string();
+    }
+    // Causes, prevention, other seasons and related topics go first: the summary and the
+    // steps are what answers the question.
+    const SKIPPED: &[&str] = &[
+        "Likely causes:",
+        "Prevention:",
+        "Related guides:",
+        "Rest of the year:",
+        "संभावित कारण:",
+        "बचाव:",
+        "संबंधित गाइड:",
+        "बाकी मौसम:",
+    ];
+    let mut kept_lines: Vec<&str> = Vec::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.ends_with(':') && t.len() < 60 && !t.starts_with('-') {
+            skipping = SKIPPED.contains(&t);
+        } else if t.starts_with("**Related guides") || t.starts_with("**Closest topics") {
+            continue;
+        }
+        if !skipping || line.contains("/plant/") {
+            kept_lines.push(line);
+        }
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut used = 0;
+    let mut cut = false;
+    for line in kept_lines {
+        let n = line.split_whitespace().count();
+        if !cut && used + n <= budget {
+            out.push(line);
+            used += n;
+        } else {
+            cut = true;
+            // Shop lines survive any shortening, and a plant's care sheet keeps its
+            // pets-and-children warning.
+            let sheet = text.contains("Pets and children:");
+            let safety = sheet && line.contains("⚠️") && !out.iter().any(|l| l.contains("⚠️"));
+            let shop = line.contains("/plant/")
+                && out.iter().filter(|l| l.contains("/plant/")).count() < 4;
+            if safety || shop {
+                out.push(line);
+            }
+        }
+    }
+    while out
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        out.pop();
+    }
+    let more = match lang {
+        Lang::En => "_Say \"tell me more\" for the full guide._",
+        Lang::Hi => "_पूरी जानकारी के लिए \"और बताइए\" लिखें।_",
+        Lang::Hinglish => "_Poori jankari ke liye \"aur batao\" likhiye._",
+    };
+    format!("{}\n\n{more}", out.join("\n").trim_end())
 }

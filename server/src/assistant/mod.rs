@@ -3,16 +3,21 @@
 
 pub mod answers;
 pub mod compose;
+pub mod direct;
 pub mod engine;
 pub mod gate;
 pub mod knowledge;
+pub mod lexicon;
 pub mod llm;
 pub mod photo;
+pub mod reading;
 pub mod recognize;
 pub mod recommend;
 pub mod season;
 pub mod service;
+pub mod shop;
 pub mod text;
+pub mod triage;
 
 pub use engine::{Answer, Engine, Memory, Question};
 pub use knowledge::Knowledge;

@@ -266,7 +266,7 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
         None
     };
     Wishes {
-        budget: read_budget(raw),
+        budget: per_plant_budget(raw, text),
         light,
         place,
         pets: text.has_any(PET_WORDS),
@@ -277,6 +277,46 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
             .filter(|(_, words)| text.has_any(words))
             .map(|(t, _)| *t)
             .collect(),
+    }
+}
+
+/// A budget per plant: a total ("3 plants, total budget 700") is shared by the plants wanted.
+fn per_plant_budget(raw: &str, text: &Prepared) -> Option<i64> {
+    let budget = read_budget(raw)?;
+    let total = text.has_any(&[
+        "total",
+        "in total",
+        "overall",
+        "altogether",
+        "kul",
+        "कुल",
+        "sab milake",
+        "milake",
+    ]);
+    let count = text.words.windows(2).find_map(|w| {
+        let n: i64 = match w[0].as_str() {
+            "two" | "do" => 2,
+            "three" | "teen" => 3,
+            "four" | "char" | "chaar" => 4,
+            "five" | "paanch" | "panch" => 5,
+            other => other.parse().ok()?,
+        };
+        let plural = [
+            "plants",
+            "plant",
+            "paudhe",
+            "pots",
+            "पौधे",
+            "flowering",
+            "outdoor",
+            "indoor",
+            "flowers",
+        ];
+        ((2..=10).contains(&n) && plural.contains(&w[1].as_str())).then_some(n)
+    });
+    match count {
+        Some(n) if total || budget >= 100 * n => Some(budget / n),
+        _ => Some(budget),
     }
 }
 

@@ -36,7 +36,7 @@ fn shared_engine() -> anyhow::Result<Arc<Engine>> {
     if let Some(engine) = ENGINE.get() {
         return Ok(engine.clone());
     }
-    let engine = Arc::new(Engine::new(Knowledge::embedded()?));
+    let engine = Arc::new(Engine::new(Knowledge::embedded()?)?);
     Ok(ENGINE.get_or_init(|| engine).clone())
 }
 

@@ -19,6 +19,8 @@ use crate::assistant::llm::Grounding;
 use crate::assistant::photo::{analyse_bytes, AnalysedPhoto, Usability};
 use crate::assistant::season::Season;
 use crate::assistant::service::SESSION_IDLE_MS;
+use crate::assistant::shop::OrderBrief;
+use crate::auth::MaybeUser;
 use crate::domain::ids::now_ms;
 use crate::error::ApiError;
 use crate::limits::ClientIp;
@@ -93,6 +95,7 @@ struct ChatForm {
 async fn message(
     State(state): State<AppState>,
     client: ClientIp,
+    MaybeUser(caller): MaybeUser,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ChatResult<Response> {
@@ -152,22 +155,40 @@ async fn message(
 
     let photos = analyse_photos(&state, form.images).await?;
     let reports: Vec<_> = photos.iter().map(|p| p.report.clone()).collect();
-    let catalogue = store::in_stock_plants(&state.db).await?;
+    let catalogue = store::live_plants(&state.db).await?;
+    // Only the caller's own orders, and only when the message asks about orders.
+    let orders: Option<Vec<OrderBrief>> = match caller {
+        Some(user) if state.assistant.engine().asks_order_status(form.text.trim()) => Some(
+            crate::store::orders::list_for_user(&state.db, &user.id)
+                .await?
+                .into_iter()
+                .map(order_brief)
+                .collect(),
+        ),
+        _ => None,
+    };
     let answer = state.assistant.engine().answer(&Question {
         text: form.text.trim(),
         photos: &reports,
         memory: &memory,
         month: Season::current_month_in_india(),
         catalogue: &catalogue,
+        orders: orders.as_deref(),
     });
 
     let mut text = answer.text.clone();
-    let mut kind = if answer.on_topic {
+    let mut kind = if answer.safety.is_some() {
+        "safety"
+    } else if answer.on_topic {
         "engine"
     } else {
         "off_topic"
     };
-    if let (Some(llm), true) = (state.assistant.llm(), answer.on_topic) {
+    // A safety answer goes out exactly as the engine wrote it.
+    if let (Some(llm), true) = (
+        state.assistant.llm(),
+        answer.on_topic && answer.safety.is_none(),
+    ) {
         let previews: Vec<Vec<u8>> = photos
             .into_iter()
             .filter(|p| p.report.usability == Usability::Usable)
@@ -200,6 +221,20 @@ async fn message(
     }
     crate::metrics::assistant_answer(kind, started.elapsed());
     Ok(ok(json!({ "message": text, "sessionId": session_id })))
+}
+
+fn order_brief(order: crate::store::orders::Order) -> OrderBrief {
+    OrderBrief {
+        id: order.id,
+        status: order.status.as_str().to_string(),
+        placed: order.created_at,
+        items: order
+            .items
+            .into_iter()
+            .map(|i| (i.plant_name, i.quantity))
+            .collect(),
+        total: order.total,
+    }
 }
 
 fn too_many_messages(wait: std::time::Duration) -> ChatError {

@@ -61,11 +61,12 @@ struct StockRow {
     stock: i64,
 }
 
-/// Live plants with stock, for recommendations (capped: a recommendation needs names and
-/// prices, and the cap keeps a huge catalogue from slowing every chat message).
-pub async fn in_stock_plants(db: &Db) -> Result<Vec<CatalogueItem>, sqlx::Error> {
+/// Live plants, out-of-stock ones included so the assistant can name them as such
+/// (capped: answers need names, prices and stock, and the cap keeps a huge catalogue from
+/// slowing every chat message).
+pub async fn live_plants(db: &Db) -> Result<Vec<CatalogueItem>, sqlx::Error> {
     let rows: Vec<StockRow> = sqlx::query_as(
-        "SELECT id, name, price, stock FROM plants WHERE deleted_at IS NULL AND stock > 0 \
+        "SELECT id, name, price, stock FROM plants WHERE deleted_at IS NULL \
          ORDER BY name_lower LIMIT 5000",
     )
     .fetch_all(db.reader())

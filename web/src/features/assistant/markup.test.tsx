@@ -51,9 +51,20 @@ describe('assistant markup', () => {
     renderMarkup(reply);
     const link = screen.getByRole('link', { name: 'Money Plant' });
     expect(link).toHaveAttribute('href', '/plant/abc-123');
-    expect(screen.getByRole('link', { name: '/plant/xyz_9' })).toHaveAttribute('href', '/plant/xyz_9');
+    expect(screen.getByRole('link', { name: 'view the plant' })).toHaveAttribute('href', '/plant/xyz_9');
+    expect(screen.queryByText(/\/plant\//)).toBeNull();
     await userEvent.click(link);
     expect(screen.getByText('plant page')).toBeInTheDocument();
+  });
+
+  it('shows a shop line as the plant name with its price, never the raw path', () => {
+    const { container } = renderMarkup('Yes — we sell it:\n- **Snake Plant**: ₹299: /plant/0190-abc\n- **Tulsi** (तुलसी): ₹149 (12 in stock): /plant/t_1');
+    const link = screen.getByRole('link', { name: 'Snake Plant' });
+    expect(link).toHaveAttribute('href', '/plant/0190-abc');
+    expect(screen.getByRole('link', { name: 'Tulsi' })).toHaveAttribute('href', '/plant/t_1');
+    expect(container.textContent).toContain('₹299');
+    expect(container.textContent).toContain('(तुलसी): ₹149 (12 in stock)');
+    expect(container.textContent).not.toContain('/plant/');
   });
 
   it('opens outside links in a new tab and ignores unsafe schemes', () => {

@@ -3,6 +3,8 @@
  * lines ending with ':' (or starting with '#') are headings, '- ' lines are bullets,
  * '1. ' lines start numbered blocks, **bold** is bold, and links — [text](/plant/ID),
  * bare /plant/ID paths and http(s) URLs — are clickable (internal ones via the router).
+ * A shop line ("**Snake Plant**: ₹299: /plant/ID") shows the plant's name as the link and
+ * its price; a raw /plant/ID path is never shown to the customer.
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -108,8 +110,28 @@ function linkFor(href: string, label: ReactNode, key: string): ReactNode {
   return <Fragment key={key}>{label}</Fragment>;
 }
 
+/** "…**Name**<details>: /plant/ID" — a catalogue line the engine writes. */
+const SHOP_LINE = /^(.*?)\*\*(.+?)\*\*(.*?):?\s*(\/plant\/[A-Za-z0-9_-]+)\s*$/;
+
+/** A shop line: the name links to the plant page, the price and details stay as text. */
+function renderShopLine(text: string, keyPrefix: string): ReactNode[] | null {
+  const m = SHOP_LINE.exec(text);
+  if (!m) return null;
+  const [, before, name, rest, href] = m;
+  const details = rest.replace(/^\s*:\s*/, '').replace(/[:\s]+$/, '');
+  return [
+    ...(before ? renderInline(before, `${keyPrefix}-b`) : []),
+    <Link key={`${keyPrefix}-p`} to={href} className="markup__product">
+      <strong>{name}</strong>
+    </Link>,
+    ...(details ? [` — ${details}`] : []),
+  ];
+}
+
 /** Inline markup: bold and links. Unknown syntax stays as text. */
 export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
+  const shop = renderShopLine(text, keyPrefix);
+  if (shop) return shop;
   const out: ReactNode[] = [];
   let last = 0;
   let m: RegExpExecArray | null;
@@ -123,7 +145,7 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
       out.push(<strong key={key}>{renderInline(inner, key)}</strong>);
     } else if (m[2] !== undefined) out.push(linkFor(m[3], m[2], key));
     else if (m[4] !== undefined) out.push(linkFor(m[4], m[4], key));
-    else if (m[5] !== undefined) out.push(linkFor(m[5], m[5], key));
+    else if (m[5] !== undefined) out.push(linkFor(m[5], 'view the plant', key));
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

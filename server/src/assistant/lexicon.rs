@@ -1,0 +1,411 @@
+//! The assistant's word lists and fixed answers as data (`server/knowledge/assistant/*.toml`):
+//! safety rules, shop policies, myths, and the lexicon messages are read with. Parsed and
+//! checked once at start; a missing language or an empty phrase group stops the server.
+
+use anyhow::{bail, Context};
+use serde::Deserialize;
+
+use super::text::{normalize, Prepared};
+
+/// Phrases matched as whole words; one ending in `*` matches any word starting with it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct PhraseList(pub Vec<String>);
+
+impl PhraseList {
+    pub fn hit(&self, text: &Prepared) -> bool {
+        self.first_hit(text).is_some()
+    }
+
+    /// The first phrase (in list order) found in the text.
+    pub fn first_hit(&self, text: &Prepared) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|p| phrase_in(text, p))
+            .map(String::as_str)
+    }
+
+    /// How many different phrases of the list occur.
+    pub fn count(&self, text: &Prepared) -> usize {
+        self.0.iter().filter(|p| phrase_in(text, p)).count()
+    }
+
+    fn check(&self, what: &str) -> anyhow::Result<()> {
+        if self.0.is_empty() || self.0.iter().any(|p| normalize(p).trim().is_empty()) {
+            bail!("{what}: an empty phrase list or phrase");
+        }
+        Ok(())
+    }
+}
+
+fn phrase_in(text: &Prepared, phrase: &str) -> bool {
+    match phrase.strip_suffix('*') {
+        Some(stem) => {
+            let stem = normalize(stem);
+            let stem = stem.trim();
+            text.words.iter().any(|w| w.starts_with(stem))
+        }
+        None => text.has(phrase),
+    }
+}
+
+/// Groups that must all be present (each by at least one phrase).
+fn all_groups(groups: &[PhraseList], text: &Prepared) -> bool {
+    !groups.is_empty() && groups.iter().all(|g| g.hit(text))
+}
+
+/// The three languages an answer is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    Hi,
+    Hinglish,
+}
+
+/// A text in every language.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Texts {
+    pub en: String,
+    pub hi: String,
+    pub hinglish: String,
+}
+
+impl Texts {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Hi => &self.hi,
+            Lang::Hinglish => &self.hinglish,
+        }
+    }
+
+    fn check(&self, what: &str) -> anyhow::Result<()> {
+        if [&self.en, &self.hi, &self.hinglish]
+            .iter()
+            .any(|t| t.trim().is_empty())
+        {
+            bail!("{what}: a language's text is empty");
+        }
+        if !super::text::is_devanagari(&self.hi) {
+            bail!("{what}: the Hindi text is not in Devanagari");
+        }
+        Ok(())
+    }
+}
+
+/// One safety rule: recognised when every group is present.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SafetyRule {
+    pub id: String,
+    pub all: Vec<PhraseList>,
+    /// Phrases that mean something else ("snake plant" is not a snake).
+    #[serde(default)]
+    pub not: PhraseList,
+    #[serde(flatten)]
+    pub text: Texts,
+}
+
+impl SafetyRule {
+    pub fn fires(&self, text: &Prepared) -> bool {
+        all_groups(&self.all, text) && !self.not.hit(text)
+    }
+}
+
+/// A shop policy topic: any phrase, or all groups.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ShopTopic {
+    pub id: String,
+    pub any: PhraseList,
+    #[serde(default)]
+    pub all: Vec<PhraseList>,
+    #[serde(default)]
+    pub not: PhraseList,
+    #[serde(flatten)]
+    pub text: Texts,
+}
+
+impl ShopTopic {
+    pub fn asked(&self, text: &Prepared) -> bool {
+        (self.any.hit(text) || all_groups(&self.all, text)) && !self.not.hit(text)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct OrderStatusTexts {
+    pub any: PhraseList,
+    pub visitor_en: String,
+    pub visitor_hi: String,
+    pub visitor_hinglish: String,
+    pub none_en: String,
+    pub none_hi: String,
+    pub none_hinglish: String,
+}
+
+impl OrderStatusTexts {
+    pub fn visitor(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.visitor_en,
+            Lang::Hi => &self.visitor_hi,
+            Lang::Hinglish => &self.visitor_hinglish,
+        }
+    }
+
+    pub fn none(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.none_en,
+            Lang::Hi => &self.none_hi,
+            Lang::Hinglish => &self.none_hinglish,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DeliveryPlaces {
+    pub metro_pins: Vec<String>,
+    pub not_served_pins: Vec<String>,
+    pub metros: PhraseList,
+    pub not_served: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ShopFacts {
+    pub support_email: String,
+    pub topic: Vec<ShopTopic>,
+    pub order_status: OrderStatusTexts,
+    pub delivery_places: DeliveryPlaces,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Myth {
+    pub id: String,
+    pub all: Vec<PhraseList>,
+    #[serde(default)]
+    pub not: PhraseList,
+    #[serde(flatten)]
+    pub text: Texts,
+}
+
+impl Myth {
+    pub fn matches(&self, text: &Prepared) -> bool {
+        all_groups(&self.all, text) && !self.not.hit(text)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct LanguageWords {
+    pub hinglish: PhraseList,
+    pub weak: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AskWords {
+    pub more: PhraseList,
+    pub how_often: PhraseList,
+    pub yes_no: PhraseList,
+    pub why: PhraseList,
+    pub compare: PhraseList,
+    pub identify: PhraseList,
+    pub cheaper: PhraseList,
+    pub price: PhraseList,
+    pub cheapest: PhraseList,
+    pub priciest: PhraseList,
+    pub sell: PhraseList,
+    pub thanks: PhraseList,
+    pub greeting: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BackReference {
+    pub ordinals: Vec<PhraseList>,
+    pub last: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct HabitWords {
+    pub daily: PhraseList,
+    pub twice_daily: PhraseList,
+    pub alternate: PhraseList,
+    pub weekly: PhraseList,
+    pub twice_weekly: PhraseList,
+    pub monthly: PhraseList,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Climate {
+    pub north: PhraseList,
+    pub coastal: PhraseList,
+    pub deccan: PhraseList,
+    pub hills: PhraseList,
+    pub dry: PhraseList,
+}
+
+/// A plant the shop does not sell and the species closest to it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct NotSold {
+    pub any: PhraseList,
+    pub name: String,
+    pub like: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct NotPlants {
+    pub any: PhraseList,
+    #[serde(flatten)]
+    pub text: Texts,
+}
+
+/// An opening in Hindi and Hinglish.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Frame {
+    pub hi: String,
+    pub hinglish: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Frames {
+    pub symptom: Frame,
+    pub pest: Frame,
+    pub disease: Frame,
+    pub care: Frame,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Lexicon {
+    pub frames: Frames,
+    /// Winter advice for frost-free cities ({city}).
+    pub mild_winter: Texts,
+    pub not_sold: Vec<NotSold>,
+    pub not_plants: NotPlants,
+    pub language: LanguageWords,
+    pub ask: AskWords,
+    pub back_reference: BackReference,
+    pub habit: HabitWords,
+    pub climate: Climate,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct SafetyFile {
+    rule: Vec<SafetyRule>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct MythFile {
+    myth: Vec<Myth>,
+}
+
+/// Everything in `knowledge/assistant/`.
+#[derive(Debug, Clone)]
+pub struct Lexicons {
+    pub safety: Vec<SafetyRule>,
+    pub shop: ShopFacts,
+    pub myths: Vec<Myth>,
+    pub words: Lexicon,
+}
+
+impl Lexicons {
+    /// Parses and checks the four files given as (name, text).
+    pub fn parse(safety: &str, shop: &str, myths: &str, lexicon: &str) -> anyhow::Result<Self> {
+        let safety: SafetyFile =
+            toml::from_str(safety).context("knowledge/assistant/safety.toml is malformed")?;
+        let shop: ShopFacts =
+            toml::from_str(shop).context("knowledge/assistant/shop.toml is malformed")?;
+        let myths: MythFile =
+            toml::from_str(myths).context("knowledge/assistant/myths.toml is malformed")?;
+        let words: Lexicon =
+            toml::from_str(lexicon).context("knowledge/assistant/lexicon.toml is malformed")?;
+        let mut ids = std::collections::HashSet::new();
+        for rule in &safety.rule {
+            if !ids.insert(rule.id.clone()) {
+                bail!("safety rule {} appears twice", rule.id);
+            }
+            if rule.all.is_empty() {
+                bail!("safety rule {} has no phrase groups", rule.id);
+            }
+            for g in &rule.all {
+                g.check(&format!("safety rule {}", rule.id))?;
+            }
+            rule.text.check(&format!("safety rule {}", rule.id))?;
+            // A safety answer must say where to get help (a helpline, a vet or the doctor).
+            for lang in [Lang::En, Lang::Hi, Lang::Hinglish] {
+                let t = rule.text.get(lang);
+                let help = ["112", "1800-116-117", "vet", "doctor", "डॉक्टर"];
+                if !help.iter().any(|h| t.contains(h)) {
+                    bail!("safety rule {} names no helpline in {lang:?}", rule.id);
+                }
+            }
+        }
+        for topic in &shop.topic {
+            topic.any.check(&format!("shop topic {}", topic.id))?;
+            for g in &topic.all {
+                g.check(&format!("shop topic {}", topic.id))?;
+            }
+            topic.text.check(&format!("shop topic {}", topic.id))?;
+        }
+        shop.order_status.any.check("order status")?;
+        for myth in &myths.myth {
+            if myth.all.is_empty() {
+                bail!("myth {} has no phrase groups", myth.id);
+            }
+            for g in &myth.all {
+                g.check(&format!("myth {}", myth.id))?;
+            }
+            myth.text.check(&format!("myth {}", myth.id))?;
+        }
+        words.language.hinglish.check("lexicon language")?;
+        words.not_plants.text.check("lexicon not_plants")?;
+        for n in &words.not_sold {
+            n.any.check(&format!("not_sold {}", n.name))?;
+        }
+        Ok(Lexicons {
+            safety: safety.rule,
+            shop,
+            myths: myths.myth,
+            words,
+        })
+    }
+
+    pub fn embedded() -> anyhow::Result<Self> {
+        Lexicons::parse(
+            include_str!("../../knowledge/assistant/safety.toml"),
+            include_str!("../../knowledge/assistant/shop.toml"),
+            include_str!("../../knowledge/assistant/myths.toml"),
+            include_str!("../../knowledge/assistant/lexicon.toml"),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_lexicons_load() {
+        let l = Lexicons::embedded().expect("lexicons load");
+        assert!(l.safety.len() >= 8);
+        assert!(l.myths.len() >= 8);
+    }
+
+    #[test]
+    fn a_safety_rule_without_a_helpline_is_refused() {
+        let safety = "[[rule]]\nid = \"x\"\nall = [[\"kerosene\"]]\nen = \"no\"\nhi = \"नहीं\"\nhinglish = \"nahi\"\n";
+        let l = Lexicons::embedded().unwrap();
+        let _ = l;
+        let err = Lexicons::parse(
+            safety,
+            include_str!("../../knowledge/assistant/shop.toml"),
+            include_str!("../../knowledge/assistant/myths.toml"),
+            include_str!("../../knowledge/assistant/lexicon.toml"),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("helpline"), "{err}");
+    }
+
+    #[test]
+    fn star_phrases_match_word_prefixes() {
+        let list = PhraseList(vec!["fertili*".into()]);
+        assert!(list.hit(&Prepared::new("which fertiliser?")));
+        assert!(!list.hit(&Prepared::new("fert")));
+    }
+}

@@ -1,0 +1,420 @@
+//! The shop's own questions: policies (from `knowledge/assistant/shop.toml`, the same facts as
+//! the storefront's trust pages), "do you sell X" and prices from the live catalogue, and
+//! "where is my order" from the signed-in customer's own orders.
+
+use super::knowledge::{Knowledge, Species};
+use super::lexicon::{Lang, Lexicons};
+use super::recommend::{stocked, CatalogueItem};
+use super::text::{rupees, Prepared};
+
+/// One of the customer's orders, as the assistant may tell it back to them.
+#[derive(Debug, Clone)]
+pub struct OrderBrief {
+    pub id: String,
+    pub status: String,
+    /// ISO date-time the order was placed.
+    pub placed: String,
+    pub items: Vec<(String, i64)>,
+    pub total: i64,
+}
+
+/// Policy topics the message asks about (at most two), in the customer's language. A place
+/// named in a delivery question gets its own answer first.
+pub fn policy(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let answers: Vec<String> = lex
+        .shop
+        .topic
+        .iter()
+        .filter(|t| t.asked(text))
+        .take(2)
+        .map(|t| {
+            let general = t
+                .text
+                .get(lang)
+                .replace("{support_email}", &lex.shop.support_email);
+            match (t.id.as_str(), delivery_place(lex, raw, text, lang)) {
+                ("delivery", Some(place)) => place,
+                _ => general,
+            }
+        })
+        .collect();
+    (!answers.is_empty()).then(|| answers.join("\n\n"))
+}
+
+/// "Delivery to Pune / 744101?": the time for that place, or that it is not served yet.
+fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let d = &lex.shop.delivery_places;
+    let pin: Option<String> = raw
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6 && !w.starts_with('0'))
+        .map(str::to_string);
+    let served_metro = match &pin {
+        Some(p) if d.not_served_pins.iter().any(|x| p.starts_with(x.as_str())) => Some(None),
+        Some(p) => Some(Some(d.metro_pins.iter().any(|x| p.starts_with(x.as_str())))),
+        None if d.not_served.hit(text) => Some(None),
+        None if d.metros.hit(text) => Some(Some(true)),
+        None => None,
+    }?;
+    let place = pin
+        .clone()
+        .or_else(|| {
+            d.not_served
+                .first_hit(text)
+                .or_else(|| d.metros.first_hit(text))
+                .map(capitalise)
+        })
+        .unwrap_or_default();
+    Some(match (served_metro, lang) {
+        (None, Lang::En) => format!("Sorry — we don't deliver to {place} yet: the Andaman and Nicobar Islands and Lakshadweep are not served. Everywhere else in India delivery is free, 2-8 days."),
+        (None, Lang::Hi) => format!("माफ़ कीजिए — {place} में अभी डिलीवरी नहीं है: अंडमान-निकोबार और लक्षद्वीप अभी सेवा में नहीं हैं। बाकी भारत में डिलीवरी मुफ़्त है, 2-8 दिन।"),
+        (None, Lang::Hinglish) => format!("Sorry — {place} mein abhi delivery nahi hai: Andaman-Nicobar aur Lakshadweep abhi serve nahi hote. Baaki India mein delivery free hai, 2-8 din."),
+        (Some(true), Lang::En) => format!("Delivery to {place} takes **2-4 days** (a metro), and shipping is free."),
+        (Some(true), Lang::Hi) => format!("{place} में डिलीवरी **2-4 दिन** में होती है (मेट्रो), शिपिंग मुफ़्त।"),
+        (Some(true), Lang::Hinglish) => format!("{place} mein delivery **2-4 din** mein hoti hai (metro), shipping free hai."),
+        (Some(false), Lang::En) => format!("Delivery to {place} takes **4-8 days** (outside the metros), and shipping is free."),
+        (Some(false), Lang::Hi) => format!("{place} में डिलीवरी **4-8 दिन** में होती है (मेट्रो के बाहर), शिपिंग मुफ़्त।"),
+        (Some(false), Lang::Hinglish) => format!("{place} mein delivery **4-8 din** mein hoti hai (metro ke bahar), shipping free hai."),
+    })
+}
+
+fn capitalise(word: &str) -> String {
+    word.split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
+    lex.shop.order_status.any.hit(text)
+}
+
+/// "Where is my order": the customer's own orders, newest first; visitors are sent to sign in.
+/// A question about cancelling gets the verdict for the latest order first.
+pub fn order_status(
+    lex: &Lexicons,
+    orders: Option<&[OrderBrief]>,
+    lang: Lang,
+    cancelling: bool,
+) -> String {
+    let texts = &lex.shop.order_status;
+    let Some(orders) = orders else {
+        return texts.visitor(lang).to_string();
+    };
+    let Some(latest) = orders.first() else {
+        return texts.none(lang).to_string();
+    };
+    let line = |o: &OrderBrief| -> String {
+        let items: Vec<String> = o
+            .items
+            .iter()
+            .map(|(name, qty)| format!("{qty} × {name}"))
+            .collect();
+        let date = o.placed.get(..10).unwrap_or(&o.placed);
+        let short = o.id.get(..8).unwrap_or(&o.id);
+        format!(
+            "#{short} ({date}): **{}** — {}; {}",
+            o.status,
+            items.join(", "),
+            rupees(o.total)
+        )
+    };
+    let next = |status: &str| -> &'static str {
+        match (status, lang) {
+            ("pending", Lang::En) => "It is waiting to be processed; you can still cancel it in My Orders.",
+            ("processing", Lang::En) => "It is being packed and will ship soon.",
+            ("shipped", Lang::En) => "It is on its way: 2-4 days to metros, 4-8 days elsewhere from dispatch. Keep the cash ready (Cash on Delivery).",
+            ("delivered", Lang::En) => "It has been delivered. If a plant arrived damaged, tell us within 48 hours with a photo.",
+            ("cancelled", Lang::En) => "It was cancelled; nothing is due.",
+            ("pending", Lang::Hi) => "यह अभी प्रोसेस होने का इंतज़ार कर रहा है; My Orders में आप इसे अभी रद्द कर सकते हैं।",
+            ("processing", Lang::Hi) => "यह पैक हो रहा है और जल्द भेजा जाएगा।",
+            ("shipped", Lang::Hi) => "यह रास्ते में है: मेट्रो में 2-4 दिन, बाकी जगह 4-8 दिन। नकद तैयार रखें (कैश ऑन डिलीवरी)।",
+            ("delivered", Lang::Hi) => "यह डिलीवर हो चुका है। पौधा ख़राब पहुँचा हो तो 48 घंटे में फ़ोटो के साथ बताएँ।",
+            ("cancelled", Lang::Hi) => "यह रद्द हो चुका है; कुछ देना नहीं है।",
+            ("pending", _) => "Abhi process hone ka intezaar hai; My Orders mein aap ise abhi cancel kar sakte hain.",
+            ("processing", _) => "Yeh pack ho raha hai aur jaldi ship hoga.",
+            ("shipped", _) => "Yeh raaste mein hai: metro mein 2-4 din, baaki jagah 4-8 din. Cash ready rakhiye (COD).",
+            ("delivered", _) => "Yeh deliver ho chuka hai. Paudha kharab aaya ho to 48 ghante mein photo ke saath bataiye.",
+            ("cancelled", _) => "Yeh cancel ho chuka hai; kuch dena nahi hai.",
+            _ => "",
+        }
+    };
+    let head = match lang {
+        Lang::En => "Your latest order",
+        Lang::Hi => "आपका सबसे नया ऑर्डर",
+        Lang::Hinglish => "Aapka latest order",
+    };
+    let verdict = if cancelling {
+        match (latest.status.as_str(), lang) {
+            ("pending", Lang::En) => "Yes — it is still pending, so you can cancel it: My Orders → the order → **Cancel Order**.\n\n".to_string(),
+            ("pending", Lang::Hi) => "हाँ — ऑर्डर अभी pending है, आप रद्द कर सकते हैं: My Orders → ऑर्डर → **Cancel Order**।\n\n".to_string(),
+            ("pending", _) => "Haan — order abhi pending hai, aap cancel kar sakte hain: My Orders → order → **Cancel Order**.\n\n".to_string(),
+            ("cancelled", _) => String::new(),
+            (status, Lang::En) => format!("No — it is already {status}, so it can't be cancelled online. Write to support ({}) or simply refuse the parcel at the door (Cash on Delivery, nothing to pay).\n\n", lex.shop.support_email),
+            (status, Lang::Hi) => format!("नहीं — ऑर्डर पहले ही {status} है, इसलिए ऑनलाइन रद्द नहीं होगा। सपोर्ट ({}) को लिखें या दरवाज़े पर पार्सल लेने से मना कर दें (कैश ऑन डिलीवरी, कुछ नहीं देना)।\n\n", lex.shop.support_email),
+            (status, _) => format!("Nahi — order pehle hi {status} hai, isliye online cancel nahi hoga. Support ({}) ko likhiye ya darwaze par parcel lene se mana kar dijiye (COD, kuch nahi dena).\n\n", lex.shop.support_email),
+        }
+    } else {
+        String::new()
+    };
+    let mut out = format!("{verdict}{head} {}. {}", line(latest), next(&latest.status));
+    if orders.len() > 1 {
+        let older: Vec<String> = orders.iter().skip(1).take(3).map(line).collect();
+        let label = match lang {
+            Lang::En => "Earlier orders",
+            Lang::Hi => "पिछले ऑर्डर",
+            Lang::Hinglish => "Pichhle orders",
+        };
+        out.push_str(&format!("\n\n{label}:\n- {}", older.join("\n- ")));
+    }
+    let tail = match lang {
+        Lang::En => "The full timeline is in **My Orders**.",
+        Lang::Hi => "पूरी टाइमलाइन **My Orders** में है।",
+        Lang::Hinglish => "Poori timeline **My Orders** mein hai.",
+    };
+    out.push_str("\n\n");
+    out.push_str(tail);
+    out
+}
+
+/// A shop line: name, price and the link the chat renders as the plant's name.
+pub fn item_line(item: &CatalogueItem) -> String {
+    format!(
+        "**{}**: {}: /plant/{}",
+        item.name,
+        rupees(item.price),
+        item.id
+    )
+}
+
+/// Every catalogue listing of a species, in stock or not.
+fn listings<'c>(s: &Species, catalogue: &'c [CatalogueItem]) -> Vec<&'c CatalogueItem> {
+    catalogue
+        .iter()
+        .filter(|i| {
+            s.catalogue
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(i.name.trim()))
+        })
+        .collect()
+}
+
+/// In-stock plants like `s` (same kind first, then shared traits), cheapest first.
+fn alternatives<'c>(
+    kb: &Knowledge,
+    like: Option<&Species>,
+    catalogue: &'c [CatalogueItem],
+    pets: bool,
+) -> Vec<&'c CatalogueItem> {
+    let mut scored: Vec<(i32, &CatalogueItem)> = Vec::new();
+    for s in &kb.species {
+        if like.is_some_and(|l| l.id == s.id) || (pets && s.toxic_to_pets) {
+            continue;
+        }
+        let score = match like {
+            Some(l) => {
+                let kind = if s.kind == l.kind { 10 } else { 0 };
+                let shared = s.traits.iter().filter(|t| l.traits.contains(*t)).count() as i32;
+                kind + shared
+            }
+            None => s.traits.iter().any(|t| t == "beginner") as i32,
+        };
+        if let Some(item) = stocked(s, catalogue).into_iter().next() {
+            scored.push((score, item));
+        }
+    }
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.price.cmp(&b.1.price)));
+    scored.into_iter().take(3).map(|(_, i)| i).collect()
+}
+
+fn bullets(items: &[&CatalogueItem]) -> String {
+    items
+        .iter()
+        .map(|i| format!("- {}", item_line(i)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// "Do you sell X?" for a species the knowledge base knows.
+pub fn sells_species(
+    kb: &Knowledge,
+    s: &Species,
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+    pets: bool,
+) -> String {
+    let in_stock = stocked(s, catalogue);
+    let name = display(s, lang);
+    if !in_stock.is_empty() {
+        let head = match lang {
+            Lang::En => format!("Yes — we sell **{name}**:"),
+            Lang::Hi => format!("हाँ — हमारे पास **{name}** है:"),
+            Lang::Hinglish => format!("Haan — hamare paas **{name}** hai:"),
+        };
+        let items: Vec<&CatalogueItem> = in_stock.into_iter().take(3).collect();
+        return format!("{head}\n{}", bullets(&items));
+    }
+    let alts = alternatives(kb, Some(s), catalogue, pets);
+    let head = if !listings(s, catalogue).is_empty() {
+        match lang {
+            Lang::En => format!("**{name}** is **out of stock** right now."),
+            Lang::Hi => format!("**{name}** अभी **स्टॉक में नहीं** (out of stock) है।"),
+            Lang::Hinglish => format!("**{name}** abhi **out of stock** hai."),
+        }
+    } else {
+        match lang {
+            Lang::En => format!("No — **{name}** is not in our shop."),
+            Lang::Hi => format!("नहीं — **{name}** हमारी दुकान में नहीं है।"),
+            Lang::Hinglish => format!("Nahi — **{name}** hamari shop mein nahi hai."),
+        }
+    };
+    with_alternatives(head, &alts, lang)
+}
+
+/// "Do you sell X?" for something the knowledge base does not know at all.
+pub fn sells_unknown(
+    kb: &Knowledge,
+    wanted: &str,
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+    pets: bool,
+) -> String {
+    let head = match lang {
+        Lang::En => format!("No — we don't sell {wanted} in our shop."),
+        Lang::Hi => format!("नहीं — {wanted} हमारी दुकान में नहीं है।"),
+        Lang::Hinglish => format!("Nahi — {wanted} hamari shop mein nahi hai."),
+    };
+    with_alternatives(head, &alternatives(kb, None, catalogue, pets), lang)
+}
+
+/// "Do you sell orchids?": not in the shop, with the in-stock species closest to it.
+pub fn not_sold(name: &str, like: &[&Species], catalogue: &[CatalogueItem], lang: Lang) -> String {
+    let head = match lang {
+        Lang::En => format!("No — we don't sell {name} in our shop."),
+        Lang::Hi => format!("नहीं — {name} हमारी दुकान में नहीं है।"),
+        Lang::Hinglish => format!("Nahi — {name} hamari shop mein nahi hai."),
+    };
+    let alts: Vec<&CatalogueItem> = like
+        .iter()
+        .filter_map(|s| stocked(s, catalogue).into_iter().next())
+        .collect();
+    with_alternatives(head, &alts, lang)
+}
+
+fn with_alternatives(head: String, alts: &[&CatalogueItem], lang: Lang) -> String {
+    if alts.is_empty() {
+        return head;
+    }
+    let label = match lang {
+        Lang::En => "Closest in stock:",
+        Lang::Hi => "स्टॉक में मिलते-जुलते पौधे:",
+        Lang::Hinglish => "Stock mein milte-julte paudhe:",
+    };
+    format!("{head} {label}\n{}", bullets(alts))
+}
+
+/// The cheapest or the most expensive plant in stock.
+pub fn extreme(catalogue: &[CatalogueItem], cheapest: bool, lang: Lang) -> Option<String> {
+    let stocked = catalogue.iter().filter(|i| i.stock > 0);
+    let item = if cheapest {
+        stocked.min_by_key(|i| i.price)?
+    } else {
+        stocked.max_by_key(|i| i.price)?
+    };
+    let head = match (lang, cheapest) {
+        (Lang::En, true) => "Our cheapest plant in stock right now is",
+        (Lang::En, false) => "Our most expensive plant in stock right now is",
+        (Lang::Hi, true) => "अभी स्टॉक में सबसे सस्ता पौधा है",
+        (Lang::Hi, false) => "अभी स्टॉक में सबसे महँगा पौधा है",
+        (Lang::Hinglish, true) => "Abhi stock mein sabse sasta paudha hai",
+        (Lang::Hinglish, false) => "Abhi stock mein sabse mehenga paudha hai",
+    };
+    Some(format!("{head}:\n- {}", item_line(item)))
+}
+
+/// "Something cheaper?" after a list: in-stock plants cheaper than everything shown.
+pub fn cheaper_than(
+    kb: &Knowledge,
+    shown: &[String],
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+    pets: bool,
+) -> Option<String> {
+    let floor = catalogue
+        .iter()
+        .filter(|i| shown.contains(&i.id))
+        .map(|i| i.price)
+        .min()?;
+    let mut cheaper: Vec<&CatalogueItem> = catalogue
+        .iter()
+        .filter(|i| i.stock > 0 && i.price < floor && !shown.contains(&i.id))
+        .filter(|i| {
+            !pets
+                || kb
+                    .species_for_catalogue_name(&i.name)
+                    .is_some_and(|s| !s.toxic_to_pets)
+        })
+        .collect();
+    cheaper.sort_by_key(|i| i.price);
+    cheaper.truncate(3);
+    let text = if cheaper.is_empty() {
+        match lang {
+            Lang::En => format!(
+                "Nothing cheaper than {} fits — that was already the lowest price.",
+                rupees(floor)
+            ),
+            Lang::Hi => format!(
+                "{} से सस्ता कोई उपयुक्त पौधा नहीं है — वही सबसे कम दाम था।",
+                rupees(floor)
+            ),
+            Lang::Hinglish => format!(
+                "{} se sasta koi suitable paudha nahi hai — wahi sabse kam daam tha.",
+                rupees(floor)
+            ),
+        }
+    } else {
+        let head = match lang {
+            Lang::En => format!("Yes — cheaper than {}:", rupees(floor)),
+            Lang::Hi => format!("हाँ — {} से सस्ते:", rupees(floor)),
+            Lang::Hinglish => format!("Haan — {} se saste:", rupees(floor)),
+        };
+        format!("{head}\n{}", bullets(&cheaper))
+    };
+    Some(text)
+}
+
+/// The price of one listed item ("the second one", "price?").
+pub fn price_of(item: &CatalogueItem, lang: Lang) -> String {
+    let stock = if item.stock > 0 {
+        match lang {
+            Lang::En => "in stock",
+            Lang::Hi => "स्टॉक में",
+            Lang::Hinglish => "stock mein hai",
+        }
+    } else {
+        match lang {
+            Lang::En => "out of stock right now",
+            Lang::Hi => "अभी स्टॉक में नहीं",
+            Lang::Hinglish => "abhi out of stock",
+        }
+    };
+    format!(
+        "**{}** costs **{}** ({stock}).\n- {}",
+        item.name,
+        rupees(item.price),
+        item_line(item)
+    )
+}
+
+/// A species' name in the customer's language.
+pub fn display(s: &Species, lang: Lang) -> String {
+    match lang {
+        Lang::Hi => format!("{} ({})", s.hindi, s.name),
+        _ => s.name.clone(),
+    }
+}
