@@ -275,6 +275,9 @@ proptest! {
         junk in "[a-zA-Z+() .-]",
     ) {
         prop_assert_eq!(rules::phone(Some(&good)), None);
+        // "0091…" is the international prefix, read as such (then too short): not a number
+        // with a wrong first digit.
+        prop_assume!(!wrong_start.starts_with("0091"));
         prop_assert_eq!(
             rules::phone(Some(&wrong_start)),
             Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
