@@ -65,6 +65,8 @@ curl -sf -X PUT "$S3/$BUCKET" >/dev/null
 
 # --- one fresh database, two instances started at the same moment ----------------------
 psql "$PG_ADMIN_URL" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $DB"
+# The kill leg has each customer order again and again; the shop's limit of 3 pending COD
+# orders per customer (issue 17) is raised so that leg measures the instances, not the rule.
 start_instance() { # name port
   mkdir -p "$WORK/$1"
   DATABASE_URL="$PG_BASE_URL/$DB" HARIYALI_DATA_DIR="$WORK/$1" HARIYALI_ADDR="127.0.0.1:$2" \
@@ -73,6 +75,7 @@ start_instance() { # name port
     HARIYALI_S3_BUCKET="$BUCKET" HARIYALI_S3_ENDPOINT="$S3" HARIYALI_S3_REGION=us-east-1 \
     HARIYALI_S3_ACCESS_KEY_ID=scale HARIYALI_S3_SECRET_ACCESS_KEY=scale-secret HARIYALI_S3_PATH_STYLE=1 \
     HARIYALI_AUTH_RATE_PER_MINUTE=100000 HARIYALI_AI_RATE_PER_MINUTE=100000 RUST_LOG=warn \
+    HARIYALI_MAX_PENDING_COD=1000 \
     "$BIN" serve >"$WORK/$1.log" 2>&1 &
 }
 # Disowned, so that bash does not report B's SIGKILL as if the script had failed.
