@@ -13,7 +13,8 @@ LOAD="$TARGET/release/examples/bench_orders"
 run() { # name database-url
   local dir; dir=$(mktemp -d)
   DATABASE_URL="$2" HARIYALI_DATA_DIR="$dir" HARIYALI_ADDR=127.0.0.1:18090 HARIYALI_DEMO=1 \
-    HARIYALI_AUTH_RATE_PER_MINUTE=100000 RUST_LOG=warn "$BIN" serve &
+    HARIYALI_AUTH_RATE_PER_MINUTE=100000 HARIYALI_MAX_PENDING_COD=1000000 \
+    HARIYALI_MAX_CONNECTIONS_PER_CLIENT=100000 RUST_LOG=warn "$BIN" serve &
   local pid=$!
   for _ in $(seq 1 100); do curl -sf http://127.0.0.1:18090/readyz >/dev/null && break; sleep 0.1; done
   printf '%-10s ' "$1"; "$LOAD" http://127.0.0.1:18090 "$WORKERS" "$SECONDS_RUN"

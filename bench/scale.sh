@@ -75,7 +75,7 @@ start_instance() { # name port
     HARIYALI_S3_BUCKET="$BUCKET" HARIYALI_S3_ENDPOINT="$S3" HARIYALI_S3_REGION=us-east-1 \
     HARIYALI_S3_ACCESS_KEY_ID=scale HARIYALI_S3_SECRET_ACCESS_KEY=scale-secret HARIYALI_S3_PATH_STYLE=1 \
     HARIYALI_AUTH_RATE_PER_MINUTE=100000 HARIYALI_AI_RATE_PER_MINUTE=100000 RUST_LOG=warn \
-    HARIYALI_MAX_PENDING_COD=1000 \
+    HARIYALI_MAX_PENDING_COD=1000000 \
     "$BIN" serve >"$WORK/$1.log" 2>&1 &
 }
 # Disowned, so that bash does not report B's SIGKILL as if the script had failed.

@@ -432,6 +432,9 @@ async fn main() {
         // Every shopper comes from 127.0.0.1: per-address limits would refuse them.
         .env("HARIYALI_AUTH_RATE_PER_MINUTE", "1000000")
         .env("HARIYALI_AI_RATE_PER_MINUTE", "1000000")
+        .env("HARIYALI_MAX_CONNECTIONS_PER_CLIENT", "100000")
+        // Shoppers order and cancel in a loop; the 3-pending-orders rule is tested elsewhere.
+        .env("HARIYALI_MAX_PENDING_COD", "1000000")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .spawn()

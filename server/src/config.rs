@@ -95,7 +95,7 @@ pub struct ServeConfig {
     pub max_order_rupees: u64,
 
     /// At most this many cash-on-delivery orders waiting (pending) per customer.
-    #[arg(long, env = "HARIYALI_MAX_PENDING_COD", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, env = "HARIYALI_MAX_PENDING_COD", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_pending_cod: u32,
 
     /// Seed and advertise the demo catalogue and accounts. Unset: on for a new database.
