@@ -6,16 +6,29 @@ import assert from 'node:assert/strict';
 export async function hitPoint(page, locator, { scroll = true } = {}) {
   await locator.waitFor({ state: 'visible' });
   if (scroll) await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
+  // A finger lands once the page stops moving: re-measure until two reads agree (pictures
+  // and data still arriving can shift the layout between a read and the hit test), for at
+  // most 2 s. A covered or clipped element still fails below.
+  let box = await locator.boundingBox();
+  let onTop = '';
+  for (let i = 0; i < 20; i++) {
+    assert.ok(box && box.width > 0 && box.height > 0, 'the element has a size');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    onTop = await locator.evaluate((el, [px, py]) => {
+      const top = document.elementFromPoint(px, py);
+      return top === el || el.contains(top) ? 'yes' : `${top?.tagName}.${top?.className}`;
+    }, [cx, cy]);
+    const again = await locator.boundingBox();
+    const still = again && Math.abs(again.x - box.x) < 1 && Math.abs(again.y - box.y) < 1;
+    box = again;
+    if (onTop === 'yes' && still) break;
+    await page.waitForTimeout(100);
+  }
   assert.ok(box && box.width > 0 && box.height > 0, 'the element has a size');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const vp = page.viewportSize();
   assert.ok(x >= 0 && y >= 0 && x <= vp.width && y <= vp.height, `centre (${x}, ${y}) inside the ${vp.width}x${vp.height} viewport`);
-  const onTop = await locator.evaluate((el, [px, py]) => {
-    const top = document.elementFromPoint(px, py);
-    return top === el || el.contains(top) ? 'yes' : `${top?.tagName}.${top?.className}`;
-  }, [x, y]);
   assert.equal(onTop, 'yes', 'the element is on top at its centre');
   return { x, y };
 }
