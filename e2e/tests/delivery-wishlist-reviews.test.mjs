@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { shopForThisFile } from '../lib/shop.mjs';
 import { capture, PHONE } from '../lib/browser.mjs';
 import { api, demoAccount, fillGoodAddress, plantWithStock, tokenOf } from '../lib/app.mjs';
+import { hitPoint } from '../lib/tap.mjs';
 
 const shop = shopForThisFile();
 
@@ -16,18 +17,8 @@ async function tap(locator) {
   await locator.waitFor({ state: 'visible' });
   // Bring it to the middle of the screen, as a thumb would: the sticky header covers the top.
   await locator.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
-  const box = await locator.boundingBox();
-  assert.ok(box && box.width > 0 && box.height > 0, 'the element has a size');
   const page = locator.page();
-  const viewport = page.viewportSize();
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  assert.ok(x >= 0 && x <= viewport.width && y >= 0 && y <= viewport.height, 'its centre is on screen');
-  const onTop = await locator.evaluate((el, [px, py]) => {
-    const hit = document.elementFromPoint(px, py);
-    return !!hit && (hit === el || el.contains(hit));
-  }, [x, y]);
-  assert.ok(onTop, 'nothing covers the element at its centre');
+  const { x, y } = await hitPoint(page, locator, { scroll: false });
   await page.mouse.click(x, y);
 }
 
