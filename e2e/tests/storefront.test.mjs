@@ -23,7 +23,7 @@ describe('storefront', () => {
     await page.getByTestId('plant-card').first().waitFor();
     assert.equal(await page.getByLabel('Category').inputValue(), 'Succulents');
 
-    await page.getByRole('link', { name: 'Shop Plants' }).first().isVisible();
+    assert.ok(await page.getByRole('link', { name: 'Shop Plants' }).first().isVisible(), 'the home page links to the catalogue');
     await page.goto('/');
     await page.getByRole('link', { name: 'Shop Plants' }).click();
     await page.waitForURL('**/catalogue');

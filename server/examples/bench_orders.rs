@@ -7,7 +7,7 @@
 //! The server must run in demo mode (the demo admin creates the stock) with a high
 //! `HARIYALI_AUTH_RATE_PER_MINUTE` so that registering the workers is not rate-limited.
 
-#[path = "../tests/support/client.rs"]
+#[path = "../tests/suite/client.rs"]
 mod client;
 
 use std::time::{Duration, Instant};

@@ -12,7 +12,7 @@
 //! order shipped before its customer cancelled, an order with an empty cart) are counted
 //! apart as "refused".
 
-#[path = "../tests/support/client.rs"]
+#[path = "../tests/suite/client.rs"]
 mod client;
 
 use std::collections::BTreeMap;

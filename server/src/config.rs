@@ -163,6 +163,12 @@ pub struct ServeConfig {
     #[arg(long, env = "HARIYALI_AI_MODEL")]
     pub ai_model: Option<String>,
 
+    /// Seconds to wait for that model before the engine's answer is sent alone. Below the
+    /// browser's 30 s request timeout, with room for the photo analysis before it.
+    #[arg(long, env = "HARIYALI_AI_TIMEOUT_SECS", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=25))]
+    pub ai_timeout_secs: u64,
+
     /// How customers reach the shop (trust pages, footer).
     #[command(flatten)]
     pub contact: crate::contact::ContactConfig,
@@ -219,6 +225,7 @@ impl ServeConfig {
             ai_base_url: None,
             ai_api_key: None,
             ai_model: None,
+            ai_timeout_secs: 20,
             contact: crate::contact::ContactConfig::default(),
         }
     }

@@ -8,9 +8,6 @@ use std::time::Duration;
 use base64::Engine as _;
 use serde_json::{json, Value};
 
-/// Below the browser's 30 s request timeout, with room for the photo analysis before it.
-pub const TIMEOUT: Duration = Duration::from_secs(20);
-
 const SYSTEM_PROMPT: &str = "You are Hariyali's plant-care assistant for an online plant shop in India. \
 Answer the customer's question using ONLY the facts given to you from Hariyali's plant-care knowledge base, \
 the shop's catalogue and the photo measurements; if they do not cover something, say so rather than guess. \
@@ -54,6 +51,7 @@ impl LlmClient {
         base_url: Option<&str>,
         api_key: Option<&str>,
         model: Option<&str>,
+        timeout: Duration,
     ) -> anyhow::Result<Option<LlmClient>> {
         let (Some(base), Some(model)) = (
             base_url.map(str::trim).filter(|s| !s.is_empty()),
@@ -64,7 +62,7 @@ impl LlmClient {
         url::Url::parse(base)
             .map_err(|e| anyhow::anyhow!("HARIYALI_AI_BASE_URL is not a URL: {e}"))?;
         let http = reqwest::Client::builder()
-            .timeout(TIMEOUT)
+            .timeout(timeout)
             .connect_timeout(Duration::from_secs(5))
             .build()?;
         Ok(Some(LlmClient {

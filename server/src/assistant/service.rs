@@ -50,6 +50,7 @@ impl Assistant {
                 config.ai_base_url.as_deref(),
                 config.ai_api_key.as_deref(),
                 config.ai_model.as_deref(),
+                Duration::from_secs(config.ai_timeout_secs),
             )?,
             per_client: RateLimiter::keyed(Quota::per_minute(per_minute)),
             per_client_burst: per_minute.get(),

@@ -1,0 +1,38 @@
+//! Every integration test in one binary: one link instead of one per file, which is
+//! most of the test build on two cores. Each file is a module; `common`, `client`,
+//! `process` and `assistant_images` are the shared helpers.
+
+mod access_matrix;
+mod accounts;
+mod admin_plants;
+mod assistant_eval;
+mod assistant_http;
+mod assistant_images;
+mod assistant_photos;
+mod assistant_realistic;
+mod backup_restore;
+mod cart;
+mod catalogue;
+mod cli;
+mod client;
+mod common;
+mod concurrency;
+mod connections;
+mod crash;
+mod delivery;
+mod finding_plants;
+mod hardening;
+mod nul_text;
+mod order_properties;
+mod orders;
+mod photo_storm;
+mod placement;
+mod plant_page;
+mod platform;
+mod process;
+mod ratings;
+mod reviews;
+mod security_uploads;
+mod security_web;
+mod validation_properties;
+mod wishlist;
