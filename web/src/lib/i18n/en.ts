@@ -597,6 +597,7 @@ export const en = {
   'review.tooLong': 'Review cannot exceed 1000 characters',
   'review.title': 'Customer reviews',
   'review.none': 'No reviews yet.',
+  'review.outOf': '{rating} out of 5',
   'review.distribution': 'How buyers rated this plant',
   'review.starsShort': '{n} ★',
   'review.verified': 'Verified buyer',

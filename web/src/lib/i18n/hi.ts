@@ -580,6 +580,7 @@ export const hi: Dictionary = {
   'review.tooLong': 'समीक्षा 1000 अक्षरों से ज़्यादा नहीं हो सकती',
   'review.title': 'ग्राहकों की समीक्षाएँ',
   'review.none': 'अभी कोई समीक्षा नहीं।',
+  'review.outOf': '5 में से {rating}',
   'review.distribution': 'खरीदारों ने इस पौधे को कैसे रेट किया',
   'review.starsShort': '{n} ★ स्टार',
   'review.verified': 'सत्यापित खरीदार',
