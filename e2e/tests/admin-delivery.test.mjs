@@ -78,7 +78,7 @@ describe('delivery areas (issue 20)', () => {
     await tap(visitor.getByRole('button', { name: 'Change PIN' }));
     await visitor.getByTestId('pin-check').getByRole('textbox').fill('711101');
     await tap(visitor.getByTestId('pin-check').getByRole('button', { name: 'Check' }));
-    await visitor.getByTestId('pin-answer').filter({ hasText: /^Deliver to 711101 — by / }).waitFor();
+    await visitor.getByTestId('pin-answer').filter({ hasText: /Deliver to 711101 — by / }).waitFor();
     await visitor.context().close();
   });
 
@@ -97,7 +97,10 @@ describe('delivery areas (issue 20)', () => {
 
     // Serve Lakshadweep after all, as its own new area… but the new area overlaps the old one.
     await tap(admin.getByRole('button', { name: 'Add area' }));
-    const fresh = admin.getByTestId('delivery-area').filter({ hasText: 'New area' });
+    // The new area is the last card (and the one focused).
+    const fresh = admin.getByTestId('delivery-area').last();
+    await fresh.getByText('New area').waitFor();
+    assert.equal(await fresh.getByLabel('PIN prefix').evaluate((el) => el === document.activeElement), true);
     await fresh.getByLabel('PIN prefix').fill('68255');
     await fresh.getByLabel('State').fill('Lakshadweep');
     await fresh.getByLabel('Fastest (days)').fill('10');
