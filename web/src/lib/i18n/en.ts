@@ -633,7 +633,7 @@ export const en = {
   'adminDelivery.served': 'Served',
   'adminDelivery.notServed': 'Not served yet',
   'adminDelivery.from': 'PIN prefix',
-  'adminDelivery.to': 'Range ends at',
+  'adminDelivery.to': 'Up to',
   'adminDelivery.state': 'State',
   'adminDelivery.city': 'City',
   'adminDelivery.serviceable': 'We deliver here',

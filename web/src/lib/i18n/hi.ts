@@ -616,7 +616,7 @@ export const hi: Dictionary = {
   'adminDelivery.served': 'डिलीवरी होती है',
   'adminDelivery.notServed': 'अभी डिलीवरी नहीं',
   'adminDelivery.from': 'पिन उपसर्ग',
-  'adminDelivery.to': 'सीमा का अंत',
+  'adminDelivery.to': 'यहाँ तक',
   'adminDelivery.state': 'राज्य',
   'adminDelivery.city': 'शहर',
   'adminDelivery.serviceable': 'यहाँ डिलीवरी करते हैं',
