@@ -273,10 +273,7 @@ async fn add_demo_reviews(db: &Db) -> anyhow::Result<()> {
 
 /// `Ananya Iyer` → `ananya.iyer@reviewers.hariyali.in`: one stable account per reviewer.
 fn demo_reviewer_email(name: &str) -> String {
-    let local: Vec<String> = name
-        .split_whitespace()
-        .map(|w| w.to_lowercase())
-        .collect();
+    let local: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
     format!("{}@reviewers.hariyali.in", local.join("."))
 }
 

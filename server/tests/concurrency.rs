@@ -254,7 +254,11 @@ async fn rush_the_pending_limit(bases: &[String], db: &Db, keys: &TokenKeys) {
     .fetch_all(db.reader())
     .await
     .unwrap();
-    assert_eq!(pending, vec![LIMIT as i64; HURRIED], "each customer at the limit");
+    assert_eq!(
+        pending,
+        vec![LIMIT as i64; HURRIED],
+        "each customer at the limit"
+    );
     assert_eq!(placed, LIMIT * HURRIED, "every 201 is one of those orders");
     // Every order carries the estimate it was promised (written in the same transaction).
     let without: i64 =

@@ -26,10 +26,11 @@ impl Notifier for Outbox {
         plant_name: &'a str,
     ) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
-            self.sent
-                .lock()
-                .unwrap()
-                .push((to.clone(), plant_id.to_string(), plant_name.to_string()));
+            self.sent.lock().unwrap().push((
+                to.clone(),
+                plant_id.to_string(),
+                plant_name.to_string(),
+            ));
             // The provider being down is the adapter's problem, never the admin's.
             anyhow::bail!("the SMTP relay refused the connection")
         })
@@ -40,7 +41,10 @@ impl Notifier for Outbox {
 async fn an_installed_adapter_gets_each_back_in_stock_notice_once() {
     let outbox = Arc::new(Outbox::default());
     assert!(notify::install(outbox.clone()));
-    assert!(!notify::install(Arc::new(Outbox::default())), "one adapter per process");
+    assert!(
+        !notify::install(Arc::new(Outbox::default())),
+        "one adapter per process"
+    );
 
     let app = TestApp::new().await;
     let admin = app.admin().await;
@@ -69,14 +73,21 @@ async fn an_installed_adapter_gets_each_back_in_stock_notice_once() {
 
     let restock = Multipart::new()
         .text("name", "Golden Barrel Cactus")
-        .text("description", "A round cactus with golden spines for a sunny sill.")
+        .text(
+            "description",
+            "A round cactus with golden spines for a sunny sill.",
+        )
         .text("price", "349")
         .text("stock", "6")
         .text("categories", "Succulents");
     let res = app
         .send(restock.request(Method::PUT, &format!("/api/plants/{cactus}"), Some(&admin)))
         .await;
-    assert_eq!(res.status, StatusCode::OK, "the adapter failing is not the admin's error");
+    assert_eq!(
+        res.status,
+        StatusCode::OK,
+        "the adapter failing is not the admin's error"
+    );
 
     let mut sent = Vec::new();
     for _ in 0..100 {
@@ -117,7 +128,10 @@ async fn an_installed_adapter_gets_each_back_in_stock_notice_once() {
     // Stock edited again while already in stock: nobody is told twice.
     let again = Multipart::new()
         .text("name", "Golden Barrel Cactus")
-        .text("description", "A round cactus with golden spines for a sunny sill.")
+        .text(
+            "description",
+            "A round cactus with golden spines for a sunny sill.",
+        )
         .text("price", "349")
         .text("stock", "9")
         .text("categories", "Succulents");

@@ -100,14 +100,12 @@ async fn recount(tx: &mut Tx, plant_id: &str) -> Result<(), sqlx::Error> {
     .bind(plant_id)
     .fetch_one(&mut **tx)
     .await?;
-    sqlx::query(
-        "UPDATE plants SET rating_sum = $1, review_count = $2, rating = $3 WHERE id = $4",
-    )
-    .bind(sum)
-    .bind(count)
-    .bind(average(sum, count))
-    .bind(plant_id)
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("UPDATE plants SET rating_sum = $1, review_count = $2, rating = $3 WHERE id = $4")
+        .bind(sum)
+        .bind(count)
+        .bind(average(sum, count))
+        .bind(plant_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
