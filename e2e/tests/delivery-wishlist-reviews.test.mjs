@@ -2,13 +2,13 @@
 // at checkout, notify-me → admin restock → notification, and a written review after
 // delivery shown on the plant page. Every click is hit-tested first: the element must be
 // visible and on top at its centre (Playwright's own click could scroll a clipped element
-// into reach and pass anyway).
+// into reach and pass anyway); the tap itself is lib/tap.mjs's.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { shopForThisFile } from '../lib/shop.mjs';
 import { capture, PHONE } from '../lib/browser.mjs';
 import { api, demoAccount, fillGoodAddress, plantWithStock, tokenOf } from '../lib/app.mjs';
-import { hitPoint } from '../lib/tap.mjs';
+import { tap as tapAt } from '../lib/tap.mjs';
 
 const shop = shopForThisFile();
 
@@ -17,9 +17,7 @@ async function tap(locator) {
   await locator.waitFor({ state: 'visible' });
   // Bring it to the middle of the screen, as a thumb would: the sticky header covers the top.
   await locator.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
-  const page = locator.page();
-  const { x, y } = await hitPoint(page, locator, { scroll: false });
-  await page.mouse.click(x, y);
+  await tapAt(locator.page(), locator, { scroll: false });
 }
 
 async function signIn(page, role) {
@@ -72,7 +70,8 @@ describe('delivery, wishlist and reviews (issue 20)', () => {
     await tap(page.getByRole('button', { name: 'Change PIN' }));
     await page.getByTestId('pin-check').getByRole('textbox').fill('744101');
     await tap(page.getByTestId('pin-check').getByRole('button', { name: 'Check' }));
-    await page.getByTestId('pin-answer').filter({ hasText: 'We do not deliver to 744101 yet.' }).waitFor();
+    await page.getByTestId('pin-answer').filter({ hasText: 'We do not deliver to this PIN code yet.' }).waitFor();
+    await page.getByTestId('pin-check').getByText('PIN code 744101').waitFor();
     await page.context().close();
   });
 

@@ -4,9 +4,10 @@
 //! sending it anywhere else is an adapter behind [`Notifier`], and none is installed by
 //! default. An operator who wants email or WhatsApp writes an adapter for their provider
 //! (an SMTP relay, the WhatsApp Business Cloud API with an approved "back in stock"
-//! template) and installs it once at start-up with [`install`]. The adapter gets the
-//! recipient's name and email and the plant; it must not block (it runs on its own task),
-//! and a failure is logged, never shown to the admin whose edit triggered it.
+//! template) and installs it once at start-up with [`install`] (README, "Back-in-stock
+//! notifications"). The adapter gets the recipient's name, email and saved mobile number
+//! and the plant; it runs on its own task per notification, and a failure is logged, never
+//! shown to the admin whose edit triggered it.
 
 use std::sync::{Arc, OnceLock};
 
@@ -17,10 +18,13 @@ use crate::store::notifications::{self, Released};
 use crate::store::users;
 
 /// Who to tell.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recipient {
     pub name: String,
     pub email: String,
+    /// The 10-digit Indian mobile number of the customer's saved address, when they saved
+    /// one (WhatsApp needs it with the country code: `91` + these digits).
+    pub phone: Option<String>,
 }
 
 /// A way to reach customers outside the shop.
@@ -67,9 +71,11 @@ pub async fn after_restock(state: &AppState) {
             let Ok(Some((user, _))) = users::find(&db, &user_id).await else {
                 return;
             };
+            let phone = Some(user.address.phone).filter(|p| !p.is_empty());
             let to = Recipient {
                 name: user.name,
                 email: user.email,
+                phone,
             };
             if let Err(err) = notifier
                 .back_in_stock(&to, &notification.plant_id, &notification.plant_name)

@@ -1,5 +1,8 @@
 //! The demo shop: a catalogue of plants sold in India, each with its own illustration, and
-//! one admin and one customer account. Seeding is idempotent.
+//! one admin and one customer account, and the reviews earlier customers wrote on their
+//! delivered orders (`seed/reviews.json`). Seeding is idempotent.
+
+use std::collections::{BTreeMap, HashMap};
 
 use anyhow::Context;
 use include_dir::{include_dir, Dir};
@@ -11,8 +14,9 @@ use crate::domain::plant_extras::{plant_extras, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{self, Errors, PlantForm};
 use crate::media::MediaStore;
 use crate::search::species::SpeciesBook;
+use crate::store::past_orders::{self, PastLine, PastOrder};
 use crate::store::plants::{self, InitialRatings, PlantImages};
-use crate::store::users::{self, NewUser, Role};
+use crate::store::users::{self, Address, NewUser, Role};
 use crate::store::{settings, Db};
 
 static SEED: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed");
@@ -49,8 +53,6 @@ struct SeedPlant {
     original_price: Option<i64>,
     stock: i64,
     categories: Vec<String>,
-    rating: f64,
-    review_count: i64,
     name_hi: String,
     description_hi: String,
 }
@@ -113,8 +115,166 @@ pub async fn seed_demo(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
             Err(err) => return Err(err.into()),
         }
     }
+    add_demo_reviews(db).await?;
     settings::set(db, "demo", "1").await?;
     Ok(())
+}
+
+/// Marks a demo shop whose reviewed orders are in place.
+const DEMO_REVIEWS: &str = "seed_reviews";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedReviews {
+    reviewers: Vec<SeedReviewer>,
+    reviews: Vec<SeedReview>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedReviewer {
+    name: String,
+    street: String,
+    city: String,
+    state: String,
+    zip_code: String,
+    phone: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SeedReview {
+    reviewer: String,
+    /// A `slug` from plants.json.
+    plant: String,
+    rating: i64,
+    days_ago: i64,
+    text: String,
+}
+
+/// The demo's reviews (`seed/reviews.json`) as what really happened: each reviewer is a
+/// customer account, each review sits on a delivered order of theirs, and the plants'
+/// counts and averages are counted from those ratings. Runs once per database; a plant the
+/// admin has deleted or renamed simply gets none.
+async fn add_demo_reviews(db: &Db) -> anyhow::Result<()> {
+    if settings::get(db, DEMO_REVIEWS).await?.is_some() {
+        return Ok(());
+    }
+    let file = SEED
+        .get_file("reviews.json")
+        .context("seed/reviews.json is missing from the build")?;
+    let seed: SeedReviews =
+        serde_json::from_slice(file.contents()).context("reading seed/reviews.json")?;
+    let plant_names: HashMap<String, String> = seed_entries()?
+        .into_iter()
+        .map(|p| (p.slug, p.name))
+        .collect();
+    // The reviewers never sign in: their password is random and thrown away.
+    let secret = hex::encode(rand::random::<[u8; 32]>());
+    let hash = tokio::task::spawn_blocking(move || password::hash_now(&secret)).await??;
+
+    let mut tx = db.begin().await?;
+    // Claimed inside the transaction: a second instance starting at the same moment waits
+    // for this row, then finds it and adds nothing.
+    let claimed = sqlx::query(
+        "INSERT INTO settings (name, value) VALUES ($1, '1') ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(DEMO_REVIEWS)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() == 0 {
+        return Ok(());
+    }
+    let now = crate::domain::ids::now_ms();
+    let mut accounts = HashMap::new();
+    for reviewer in &seed.reviewers {
+        let email = demo_reviewer_email(&reviewer.name);
+        let existing: Option<String> =
+            sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
+                .bind(&email)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let id = match existing {
+            Some(id) => id,
+            None => {
+                let new = NewUser {
+                    name: &reviewer.name,
+                    email: &email,
+                    password_hash: &hash,
+                    role: Role::Customer,
+                };
+                users::insert_in(&mut *tx, new).await?.id
+            }
+        };
+        accounts.insert(reviewer.name.as_str(), (id, reviewer));
+    }
+    // A reviewer's reviews written on the same day were one order.
+    let mut orders: BTreeMap<(&str, i64), Vec<&SeedReview>> = BTreeMap::new();
+    for review in &seed.reviews {
+        orders
+            .entry((review.reviewer.as_str(), review.days_ago))
+            .or_default()
+            .push(review);
+    }
+    let mut written = 0;
+    for ((reviewer, days_ago), reviews) in orders {
+        let (user_id, who) = accounts
+            .get(reviewer)
+            .with_context(|| format!("seed review by unknown reviewer {reviewer}"))?;
+        let mut lines = Vec::new();
+        for review in reviews {
+            let name = plant_names
+                .get(&review.plant)
+                .with_context(|| format!("seed review of unknown plant {}", review.plant))?;
+            let text = crate::domain::reviews::review(Some(review.text.as_str()))
+                .map_err(|e| anyhow::anyhow!("seed review of {}: {e}", review.plant))?
+                .context("a seed review has text")?;
+            anyhow::ensure!((1..=5).contains(&review.rating), "stars are 1 to 5");
+            let plant: Option<(String, i64)> = sqlx::query_as(
+                "SELECT id, price FROM plants WHERE name = $1 AND deleted_at IS NULL",
+            )
+            .bind(name)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some((plant_id, price)) = plant {
+                lines.push(PastLine {
+                    plant_id,
+                    plant_name: name.clone(),
+                    price,
+                    rating: review.rating,
+                    review: text,
+                });
+            }
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        written += lines.len();
+        let order = PastOrder {
+            user_id: user_id.clone(),
+            address: Address {
+                street: who.street.clone(),
+                city: who.city.clone(),
+                state: who.state.clone(),
+                zip_code: who.zip_code.clone(),
+                phone: who.phone.clone(),
+                landmark: String::new(),
+                recipient_name: String::new(),
+            },
+            lines,
+            reviewed_at: now - days_ago * 24 * 60 * 60 * 1000,
+        };
+        past_orders::add_reviewed(&mut tx, &order).await?;
+    }
+    tx.commit().await?;
+    tracing::info!(reviews = written, "seeded the demo reviews");
+    Ok(())
+}
+
+/// `Ananya Iyer` → `ananya.iyer@reviewers.hariyali.in`: one stable account per reviewer.
+fn demo_reviewer_email(name: &str) -> String {
+    let local: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
+    format!("{}@reviewers.hariyali.in", local.join("."))
 }
 
 async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
@@ -167,11 +327,15 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
             image: Some(url.clone()),
             thumbnail: Some(url),
         };
-        let ratings = InitialRatings {
-            sum: (entry.rating * entry.review_count as f64).round() as i64,
-            count: entry.review_count,
-        };
-        plants::insert(&mut tx, &plant, &entry.extras()?, &images, ratings).await?;
+        // No made-up figures: a plant's reviews are the ones `add_demo_reviews` writes.
+        plants::insert(
+            &mut tx,
+            &plant,
+            &entry.extras()?,
+            &images,
+            InitialRatings::default(),
+        )
+        .await?;
     }
     mark_care_and_hindi(&mut tx).await?;
     tx.commit().await?;

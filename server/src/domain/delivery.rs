@@ -56,6 +56,15 @@ pub fn find_rule<'a>(rules: &'a [DeliveryRule], pin: &str) -> Coverage<'a> {
         .map_or(Coverage::Unknown, Coverage::Covered)
 }
 
+/// The days (min, max) promised to an order for `pin`, or `None` when no served area
+/// covers it (checkout then refuses the order).
+pub fn promise(rules: &[DeliveryRule], pin: &str) -> Option<(i64, i64)> {
+    match find_rule(rules, pin) {
+        Coverage::Covered(rule) if rule.serviceable => rule.min_days.zip(rule.max_days),
+        _ => None,
+    }
+}
+
 /// The rule list as an admin sends it, before checking.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -155,33 +155,3 @@ async fn replace_rules(
         json!({ "rules": checked, "message": "Delivery rules saved" }),
     ))
 }
-
-/// Checkout's question: the (min, max) days promised for `pin`, or the 400 refusing an
-/// address the shop does not deliver to.
-pub async fn promise_for(state: &AppState, pin: &Option<String>) -> ApiResult<(i64, i64)> {
-    let pin = pin.as_deref().unwrap_or_default().trim();
-    answer(state, pin)
-        .await?
-        .estimate
-        .map(|e| (e.min_days, e.max_days))
-        .ok_or_else(|| {
-            ApiError::invalid(vec![crate::error::FieldError::new(
-                "zipCode",
-                delivery::MSG_NOT_SERVED,
-            )])
-        })
-}
-
-/// Writes the promise on the placed order and returns it as the order shows it.
-pub async fn keep_promise(
-    state: &AppState,
-    order_id: &str,
-    (min, max): (i64, i64),
-) -> ApiResult<DeliveryEstimate> {
-    store::promise(&state.db, order_id, min, max).await?;
-    Ok(DeliveryEstimate::promised(
-        crate::domain::ids::now_ms(),
-        min,
-        max,
-    ))
-}

@@ -17,10 +17,11 @@ use super::openapi::{
 };
 use super::respond::{created, ok};
 use crate::auth::{Admin, AuthUser, Customer};
+use crate::domain::delivery::MSG_NOT_SERVED;
 use crate::domain::order_limits::LimitError;
 use crate::domain::orders::OrderStatus;
 use crate::domain::validation::{self as rules, AddressInput, Errors};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, FieldError};
 use crate::state::AppState;
 use crate::store::orders::{self, Actor, AdminOrderFilter, TransitionError};
 use crate::store::placement::{PlaceError, PlaceRequest};
@@ -63,7 +64,9 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
 
 /// Places the cart as an order, taking the stock. The shop's limits apply (see
 /// `orderLimits` in `GET /api/config`): a plant over its most per order or an order over its
-/// most value is a 400; a customer already holding the most pending orders gets a 409.
+/// most value is a 400; a customer already holding the most pending orders gets a 409. An
+/// address no served delivery area covers is a 400 (`We do not deliver to this PIN code
+/// yet.` on `zipCode`); a placed order carries the delivery estimate it was promised.
 #[utoipa::path(post, path = "/", tag = "orders",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
@@ -96,8 +99,6 @@ async fn place(
         &mut errors,
     );
     errors.into_result()?;
-    // Refused before the stock is taken: an order the shop cannot deliver is never placed.
-    let promise = super::delivery::promise_for(&state, &address.zip_code).await?;
     let trimmed = |v: Option<String>| v.unwrap_or_default().trim().to_string();
     let address = Address {
         street: trimmed(address.street),
@@ -115,9 +116,15 @@ async fn place(
         idempotency_key: key,
         limits: state.config.order_limits(),
     };
-    let mut placement = match state.orders.place(request).await {
+    let placement = match state.orders.place(request).await {
         Ok(p) => p,
         Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
+        Err(PlaceError::NotServed) => {
+            return Err(ApiError::invalid(vec![FieldError::new(
+                "zipCode",
+                MSG_NOT_SERVED,
+            )]))
+        }
         Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
             return Err(ApiError::Conflict(format!("{name} is out of stock")))
         }
@@ -141,8 +148,6 @@ async fn place(
     };
     if !placement.replayed {
         crate::metrics::order_placed("cod");
-        placement.order.delivery_estimate =
-            Some(super::delivery::keep_promise(&state, &placement.order.id, promise).await?);
     }
     let mut response =
         created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
@@ -239,7 +244,7 @@ fn parse_status(value: Option<&str>) -> ApiResult<OrderStatus> {
         .map(str::trim)
         .and_then(|v| OrderStatus::parse(&v.to_ascii_lowercase()))
         .ok_or_else(|| {
-            ApiError::invalid(vec![crate::error::FieldError::new(
+            ApiError::invalid(vec![FieldError::new(
                 "status",
                 format!("Status must be one of {STATUS_VALUES}"),
             )])

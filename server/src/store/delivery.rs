@@ -1,6 +1,7 @@
-//! The delivery rules every instance reads, and the estimate an order was promised.
+//! The delivery rules every instance reads (order placement reads them in its own
+//! transaction and writes the promise with the order: see `placement.rs`).
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use crate::domain::delivery::DeliveryRule;
@@ -18,11 +19,18 @@ struct RuleRow {
 
 /// The rules in the admin's order.
 pub async fn rules(db: &Db) -> Result<Vec<DeliveryRule>, sqlx::Error> {
+    let mut conn = db.reader().acquire().await?;
+    rules_in(&mut conn).await
+}
+
+/// The rules as a transaction sees them: order placement reads them under its write lock,
+/// so the promise it writes is the one in force when the order was committed.
+pub async fn rules_in(conn: &mut AnyConnection) -> Result<Vec<DeliveryRule>, sqlx::Error> {
     let rows: Vec<RuleRow> = sqlx::query_as(
         "SELECT prefix_from, prefix_to, state, city, serviceable, min_days, max_days \
          FROM delivery_rules ORDER BY position",
     )
-    .fetch_all(db.reader())
+    .fetch_all(conn)
     .await?;
     Ok(rows
         .into_iter()
@@ -61,24 +69,4 @@ pub async fn replace_rules(db: &Db, rules: &[DeliveryRule]) -> Result<(), sqlx::
         .await?;
     }
     tx.commit().await
-}
-
-/// Records the estimate shown at checkout on the order. Only the first promise counts: an
-/// idempotent replay of the same order leaves it as it was.
-pub async fn promise(
-    db: &Db,
-    order_id: &str,
-    min_days: i64,
-    max_days: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE orders SET delivery_min_days = $1, delivery_max_days = $2 \
-         WHERE id = $3 AND delivery_min_days IS NULL",
-    )
-    .bind(min_days)
-    .bind(max_days)
-    .bind(order_id)
-    .execute(db.writer())
-    .await?;
-    Ok(())
 }

@@ -9,6 +9,7 @@ pub mod delivery;
 pub mod login_failures;
 pub mod notifications;
 pub mod orders;
+pub mod past_orders;
 pub mod placement;
 pub mod plants;
 pub mod ratings;

@@ -12,6 +12,10 @@
 //! the batch back and the desk places those orders one by one instead, which gives each
 //! its exact answer. The outcome is always one that placing the orders one after another
 //! in arrival order would give.
+//!
+//! The delivery promise is part of the order: each transaction reads the delivery rules
+//! under its write lock, refuses a PIN no served area covers, and writes the days promised
+//! in the order's own row. An order never exists without its estimate.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -19,15 +23,16 @@ use sha2::Digest;
 use sqlx::FromRow;
 use tokio::sync::{mpsc, oneshot};
 
-use super::orders::{find, record_status, Order, OrderItem, StatusChange};
+use super::orders::{find, record_status, DeliveryEstimate, Order, OrderItem, StatusChange};
 use super::users::Address;
 use super::{cart, is_unique_violation, Backend, Db, Tx};
+use crate::domain::delivery;
 use crate::domain::ids::{iso, new_id, now_ms};
 use crate::domain::order_limits::{LimitError, Line, OrderLimits};
 use crate::domain::orders::OrderStatus;
 
 /// The most orders one transaction takes. Bounded so a batch's statements stay well under
-/// both databases' bind-parameter limits (10 per order row).
+/// both databases' bind-parameter limits (13 per order row).
 const MOST_PER_BATCH: usize = 64;
 
 /// Orders waiting for the desk before senders have to wait too.
@@ -37,6 +42,9 @@ const QUEUE_DEPTH: usize = 4096;
 pub enum PlaceError {
     #[error("the cart is empty")]
     EmptyCart,
+    /// No served delivery area covers the address's PIN code.
+    #[error("the shop does not deliver to this PIN code")]
+    NotServed,
     #[error("not enough stock of {name}")]
     NotEnoughStock { name: String, left: i64 },
     #[error(transparent)]
@@ -180,7 +188,13 @@ struct PlacedLine {
 }
 
 /// The order as it was just written, to spare the database a read on the hot path.
-fn written_order(id: String, request: &PlaceRequest, lines: Vec<PlacedLine>, now: i64) -> Order {
+fn written_order(
+    id: String,
+    request: &PlaceRequest,
+    lines: Vec<PlacedLine>,
+    (min_days, max_days): (i64, i64),
+    now: i64,
+) -> Order {
     let total = lines.iter().map(|l| l.price * l.quantity).sum();
     let at = iso(now);
     Order {
@@ -208,7 +222,7 @@ fn written_order(id: String, request: &PlaceRequest, lines: Vec<PlacedLine>, now
         }],
         created_at: at.clone(),
         updated_at: at,
-        delivery_estimate: None,
+        delivery_estimate: Some(DeliveryEstimate::promised(now, min_days, max_days)),
         customer_name: None,
         customer_email: None,
         user_id: request.user_id.clone(),
@@ -285,6 +299,38 @@ pub async fn place_together(
         }
     }
 
+    // Every address must be served; the rules read here are the ones the orders promise.
+    let rules = super::delivery::rules_in(&mut tx).await?;
+    let Some(promises) = requests
+        .iter()
+        .map(|r| delivery::promise(&rules, &r.address.zip_code))
+        .collect::<Option<Vec<(i64, i64)>>>()
+    else {
+        return Ok(None);
+    };
+
+    // The customers first (as in `place_alone`, so the two never lock in opposite orders),
+    // then their pending orders counted under that lock: two instances placing for one
+    // customer cannot both see room for one more.
+    let users: Vec<&str> = requests.iter().map(|r| r.user_id.as_str()).collect();
+    lock_customers(db, &mut tx, &users).await?;
+    let sql = format!(
+        "SELECT user_id, COUNT(*) FROM orders WHERE status = 'pending' AND user_id IN ({}) GROUP BY user_id",
+        placeholders(1, users.len())
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
+    for user in &users {
+        query = query.bind(*user);
+    }
+    let pending: HashMap<String, i64> = query.fetch_all(&mut *tx).await?.into_iter().collect();
+    if requests.iter().any(|r| {
+        r.limits
+            .check_pending(pending.get(&r.user_id).copied().unwrap_or(0))
+            .is_err()
+    }) {
+        return Ok(None);
+    }
+
     // Empty every cart at once; what it held is the order.
     let sql = format!(
         "DELETE FROM cart_items WHERE user_id IN ({}) RETURNING user_id, plant_id, quantity, added_at",
@@ -339,7 +385,7 @@ pub async fn place_together(
 
     // The orders, their lines and their first status: one statement each.
     let mut orders = Vec::with_capacity(requests.len());
-    for request in requests {
+    for (request, promise) in requests.iter().zip(&promises) {
         let mut taken = carts.remove(&request.user_id).unwrap_or_default();
         // The cart's own order (oldest line first) is the order's line order.
         taken.sort_by(|a, b| (a.added_at, &a.plant_id).cmp(&(b.added_at, &b.plant_id)));
@@ -356,7 +402,7 @@ pub async fn place_together(
                 }
             })
             .collect();
-        orders.push(written_order(new_id(), request, lines, now));
+        orders.push(written_order(new_id(), request, lines, *promise, now));
     }
 
     // Any order over the shop's limits: the one-by-one pass gives it its exact answer.
@@ -370,34 +416,16 @@ pub async fn place_together(
             return Ok(None);
         }
     }
-    let users: Vec<&str> = requests.iter().map(|r| r.user_id.as_str()).collect();
-    lock_customers(db, &mut tx, &users).await?;
-    let sql = format!(
-        "SELECT user_id, COUNT(*) FROM orders WHERE status = 'pending' AND user_id IN ({}) GROUP BY user_id",
-        placeholders(1, users.len())
-    );
-    let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
-    for user in &users {
-        query = query.bind(*user);
-    }
-    let pending: HashMap<String, i64> = query.fetch_all(&mut *tx).await?.into_iter().collect();
-    if requests.iter().any(|r| {
-        r.limits
-            .check_pending(pending.get(&r.user_id).copied().unwrap_or(0))
-            .is_err()
-    }) {
-        return Ok(None);
-    }
 
     let sql = format!(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, created_at, updated_at) VALUES {}",
-        value_rows(1, orders.len(), 11, |p| format!(
-            "{}, {}, 'pending', {}, {}, {}, {}, {}, {}, {}, {}, {}, {}",
-            p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[10]
+        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, delivery_min_days, delivery_max_days, created_at, updated_at) VALUES {}",
+        value_rows(1, orders.len(), 13, |p| format!(
+            "{}, {}, 'pending', {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}",
+            p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[12]
         ))
     );
     let mut query = sqlx::query(&sql);
-    for order in &orders {
+    for (order, (min_days, max_days)) in orders.iter().zip(&promises) {
         let a = &order.delivery_address;
         query = query
             .bind(&order.id)
@@ -410,6 +438,8 @@ pub async fn place_together(
             .bind(&a.phone)
             .bind(&a.landmark)
             .bind(&a.recipient_name)
+            .bind(*min_days)
+            .bind(*max_days)
             .bind(now);
     }
     query.execute(&mut *tx).await?;
@@ -615,6 +645,10 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
             return replay_if_same(db, request, first).await;
         }
     }
+    // Refused before anything is taken: an order the shop cannot deliver is never placed.
+    let rules = super::delivery::rules_in(&mut tx).await?;
+    let promise =
+        delivery::promise(&rules, &request.address.zip_code).ok_or(PlaceError::NotServed)?;
     let cart = cart::load_in(&mut tx, user_id).await?;
     if cart.items.is_empty() {
         return Err(PlaceError::EmptyCart);
@@ -666,11 +700,11 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
             quantity: item.quantity,
         })
         .collect();
-    let order = written_order(new_id(), request, lines, now);
+    let order = written_order(new_id(), request, lines, promise, now);
     let a = &order.delivery_address;
     sqlx::query(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, created_at, updated_at) \
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, delivery_min_days, delivery_max_days, created_at, updated_at) \
+         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
     )
     .bind(&order.id)
     .bind(user_id)
@@ -682,6 +716,8 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
     .bind(&a.phone)
     .bind(&a.landmark)
     .bind(&a.recipient_name)
+    .bind(promise.0)
+    .bind(promise.1)
     .bind(now)
     .execute(&mut *tx)
     .await?;

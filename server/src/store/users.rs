@@ -116,6 +116,14 @@ pub struct NewUser<'a> {
 
 /// Creates an account; a taken email is a unique violation.
 pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<User, sqlx::Error> {
+    insert_in(db.writer(), new).await
+}
+
+/// As [`insert`], inside a transaction the caller holds (the demo seed).
+pub async fn insert_in<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    new: NewUser<'_>,
+) -> Result<User, sqlx::Error> {
     let now = now_ms();
     let sql = format!(
         "INSERT INTO users (id, email, email_lower, name, password_hash, role, created_at, updated_at) \
@@ -129,7 +137,7 @@ pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<User, sqlx::Error> {
         .bind(new.password_hash)
         .bind(new.role.as_str())
         .bind(now)
-        .fetch_one(db.writer())
+        .fetch_one(executor)
         .await?;
     Ok(row.split().0)
 }

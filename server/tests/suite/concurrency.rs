@@ -162,3 +162,141 @@ async fn two_server_processes_sharing_one_database_sell_exactly_the_stock() {
     );
     assert_eq!(stock_and_orders(&db, &plant_id).await, (0, STOCK, STOCK));
 }
+
+const LIMIT: usize = 3;
+const HURRIED: usize = 4;
+const CLICKS: usize = 8;
+
+/// `HURRIED` customers each fire `CLICKS` checkouts at once, spread over `bases`, every one
+/// after putting a unit in the cart; each keeps trying until the shop says they have too
+/// many orders waiting. The shop's limit is `LIMIT`: no customer may end with more pending
+/// orders, however the requests interleave (batched, one by one, or on two instances).
+async fn rush_the_pending_limit(bases: &[String], db: &Db, keys: &TokenKeys) {
+    let mut tx = db.begin().await.unwrap();
+    let plant = ValidPlant {
+        name: "Money Plant".into(),
+        description: "Plenty of these in the nursery for everyone.".into(),
+        price: 199,
+        original_price: None,
+        stock: 10_000,
+        categories: vec!["Indoor".into()],
+    };
+    let plant = plants::insert(
+        &mut tx,
+        &plant,
+        &Default::default(),
+        &PlantImages::default(),
+        InitialRatings::default(),
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let tokens = common::customers_with_tokens(db, keys, "hurried", HURRIED).await;
+    let client = reqwest::Client::new();
+    let barrier = Arc::new(Barrier::new(HURRIED * CLICKS));
+    let mut tasks = Vec::new();
+    for (c, token) in tokens.iter().enumerate() {
+        for click in 0..CLICKS {
+            let base = bases[(c + click) % bases.len()].clone();
+            let (client, barrier, token, plant) = (
+                client.clone(),
+                barrier.clone(),
+                token.clone(),
+                plant.id.clone(),
+            );
+            tasks.push(tokio::spawn(async move {
+                barrier.wait().await;
+                let mut placed = 0;
+                for _ in 0..20 {
+                    let added = client
+                        .post(format!("{base}/api/cart/add"))
+                        .bearer_auth(&token)
+                        .json(&json!({ "plantId": plant, "quantity": 1 }))
+                        .send()
+                        .await
+                        .unwrap()
+                        .status();
+                    assert_eq!(added, 200);
+                    let res = client
+                        .post(format!("{base}/api/orders"))
+                        .bearer_auth(&token)
+                        .json(&json!({ "deliveryAddress": common::address() }))
+                        .send()
+                        .await
+                        .unwrap();
+                    match res.status().as_u16() {
+                        201 => placed += 1,
+                        // Another click took the cart first.
+                        400 => {}
+                        409 => {
+                            let body: serde_json::Value = res.json().await.unwrap();
+                            let message = body["message"].as_str().unwrap_or_default();
+                            assert!(message.contains("orders waiting"), "{message}");
+                            return placed;
+                        }
+                        other => panic!("unexpected {other}"),
+                    }
+                }
+                placed
+            }));
+        }
+    }
+    let mut placed = 0;
+    for task in tasks {
+        placed += task.await.unwrap();
+    }
+    let pending: Vec<i64> = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM orders WHERE status = 'pending' GROUP BY user_id ORDER BY user_id",
+    )
+    .fetch_all(db.reader())
+    .await
+    .unwrap();
+    assert_eq!(
+        pending,
+        vec![LIMIT as i64; HURRIED],
+        "each customer at the limit"
+    );
+    assert_eq!(placed, LIMIT * HURRIED, "every 201 is one of those orders");
+    // Every order carries the estimate it was promised (written in the same transaction).
+    let without: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE delivery_max_days IS NULL")
+            .fetch_one(db.reader())
+            .await
+            .unwrap();
+    assert_eq!(without, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn clicks_racing_through_one_server_never_pass_the_pending_limit() {
+    let app = common::TestApp::build(|c| {
+        c.jwt_secret = Some(SECRET.into());
+        c.max_pending_cod = LIMIT as u32;
+    })
+    .await;
+    let keys = TokenKeys::new(SECRET.as_bytes(), 1);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(hariyali::serve(listener, app.state.clone(), async {
+        let _ = stopped.await;
+    }));
+
+    rush_the_pending_limit(&[base], &app.state.db, &keys).await;
+
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn clicks_racing_through_two_server_processes_never_pass_the_pending_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = common::database_url(dir.path()).await;
+    let limit = LIMIT.to_string();
+    let settings = [("HARIYALI_MAX_PENDING_COD", limit.as_str())];
+    let first = ServerProcess::start_with(&url, dir.path(), SECRET, &settings).await;
+    let second = ServerProcess::start_with(&url, dir.path(), SECRET, &settings).await;
+    let db = Db::connect(&url, 2).await.unwrap();
+    let keys = TokenKeys::new(SECRET.as_bytes(), 1);
+
+    rush_the_pending_limit(&[first.base.clone(), second.base.clone()], &db, &keys).await;
+}

@@ -18,6 +18,7 @@ const AssistantPage = lazy(() => import('@/features/assistant/assistant-page'));
 const AdminDashboard = lazy(() => import('@/features/admin/dashboard-page'));
 const AdminPlants = lazy(() => import('@/features/admin/plants-page'));
 const AdminOrders = lazy(() => import('@/features/admin/orders-page'));
+const AdminDelivery = lazy(() => import('@/features/admin/delivery-page'));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 const PolicyPage = lazy(() => import('@/features/policies/policy-page'));
 
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/admin/dashboard" element={<AdminRoute><AdminDashboard /></AdminRoute>} />
         <Route path="/admin/plants" element={<AdminRoute><AdminPlants /></AdminRoute>} />
         <Route path="/admin/orders" element={<AdminRoute><AdminOrders /></AdminRoute>} />
+        <Route path="/admin/delivery" element={<AdminRoute><AdminDelivery /></AdminRoute>} />
         <Route path="/help/:slug" element={<PolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -14,6 +14,7 @@ export function Footer() {
         { to: '/admin/dashboard', label: t('footer.dashboard') },
         { to: '/admin/plants', label: t('footer.plants') },
         { to: '/admin/orders', label: t('footer.orders') },
+        { to: '/admin/delivery', label: t('footer.delivery') },
       ]
     : [
         { to: '/catalogue', label: t('nav.catalogue') },

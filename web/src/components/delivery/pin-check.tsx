@@ -76,7 +76,9 @@ export function PinCheck() {
     const place = answer.region?.city ?? answer.region?.state ?? '';
     detail = t('delivery.detail', { place, min: answer.estimate.minDays, max: answer.estimate.maxDays });
   } else {
-    line = t('delivery.notServed', { pin });
+    // The same sentence checkout answers with, so the two never disagree.
+    line = t('delivery.notServed');
+    detail = t('delivery.pin', { pin });
     bad = true;
   }
   return (

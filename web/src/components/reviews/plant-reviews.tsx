@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatRating } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { FormMessage } from '@/components/field';
 import { Stars } from '@/components/ui';
@@ -32,6 +32,12 @@ function reviewsQuery(plantId: string, page: number) {
   };
 }
 
+/** The stars' average, to one decimal as the catalogue shows it (both count the same ratings). */
+function average(page: ReviewPage): number {
+  const sum = (['1', '2', '3', '4', '5'] as const).reduce((acc, s) => acc + Number(s) * (page.distribution[s] ?? 0), 0);
+  return page.total ? Math.round((sum / page.total) * 10) / 10 : 0;
+}
+
 /** The plant page's reviews: how the stars spread, then the newest reviews a page at a time. */
 export function PlantReviews({ plantId }: { plantId: string }) {
   const { t, tm, lang } = useI18n();
@@ -51,6 +57,11 @@ export function PlantReviews({ plantId }: { plantId: string }) {
         <p className="muted">{t('review.none')}</p>
       ) : (
         <>
+          <p className="reviews__summary" data-testid="reviews-summary">
+            <Stars rating={average(data)} size={20} />
+            <strong>{t('review.outOf', { rating: formatRating(average(data)) })}</strong>
+            <span className="muted">{data.total === 1 ? t('plant.reviews1') : t('plant.reviews', { count: data.total })}</span>
+          </p>
           <dl className="reviews__dist" aria-label={t('review.distribution')}>
             {(['5', '4', '3', '2', '1'] as const).map((stars) => {
               const n = data.distribution[stars] ?? 0;

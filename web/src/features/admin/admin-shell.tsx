@@ -19,6 +19,9 @@ export function AdminShell({ title, actions, children }: { title: string; action
         <NavLink to="/admin/orders" className="admin__tab">
           {t('nav.adminOrders')}
         </NavLink>
+        <NavLink to="/admin/delivery" className="admin__tab">
+          {t('nav.adminDelivery')}
+        </NavLink>
       </nav>
       <div className="page-head">
         <PageHeading>{title}</PageHeading>

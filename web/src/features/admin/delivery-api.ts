@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { DeliveryRule } from './delivery-rules';
+
+/** `GET /api/admin/delivery`: the areas in the admin's order. */
+export function useDeliveryRules() {
+  return useQuery({
+    queryKey: ['admin', 'delivery'],
+    queryFn: ({ signal }) => api.get<{ rules: DeliveryRule[] }>('/admin/delivery', { signal }).then((r) => r.rules),
+    // Rows being edited are not replaced behind the admin's back.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** `PUT /api/admin/delivery`: the whole list at once. */
+export function useSaveDeliveryRules() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { rules: unknown[] }) => api.put<{ rules: DeliveryRule[]; message?: string }>('/admin/delivery', body),
+    onSuccess: (res) => {
+      qc.setQueryData(['admin', 'delivery'], res.rules);
+      // Every PIN answer this browser remembers may have changed.
+      void qc.invalidateQueries({ queryKey: ['delivery'] });
+    },
+  });
+}
