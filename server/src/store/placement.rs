@@ -174,6 +174,7 @@ pub async fn place_batch(db: &Db, requests: &[PlaceRequest]) -> Vec<Result<Place
 struct PlacedLine {
     plant_id: String,
     name: String,
+    name_hi: Option<String>,
     price: i64,
     thumbnail: Option<String>,
     quantity: i64,
@@ -190,6 +191,7 @@ fn written_order(id: String, request: &PlaceRequest, lines: Vec<PlacedLine>, now
             .map(|line| OrderItem {
                 plant_id: line.plant_id,
                 plant_name: line.name,
+                plant_name_hi: line.name_hi,
                 price: line.price,
                 quantity: line.quantity,
                 rated: false,
@@ -252,6 +254,7 @@ struct TakenLine {
 struct PricedPlant {
     id: String,
     name: String,
+    name_hi: Option<String>,
     price: i64,
     thumbnail: Option<String>,
 }
@@ -317,7 +320,7 @@ pub async fn place_together(
     let sql = format!(
         "UPDATE plants SET stock = stock - CASE id {cases} END, updated_at = $1 \
          WHERE id IN ({ids}) AND deleted_at IS NULL AND stock >= CASE id {cases} END \
-         RETURNING id, name, price, thumbnail"
+         RETURNING id, name, name_hi, price, thumbnail"
     );
     let now = now_ms();
     let mut query = sqlx::query_as::<_, PricedPlant>(&sql).bind(now);
@@ -350,6 +353,7 @@ pub async fn place_together(
                 PlacedLine {
                     plant_id: t.plant_id,
                     name: plant.name.clone(),
+                    name_hi: plant.name_hi.clone(),
                     price: plant.price,
                     thumbnail: plant.thumbnail.clone(),
                     quantity: t.quantity,
@@ -661,6 +665,7 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
         .map(|item| PlacedLine {
             plant_id: item.plant_id.id,
             name: item.plant_id.name,
+            name_hi: item.plant_id.name_hi,
             price: item.plant_id.price,
             thumbnail: item.plant_id.thumbnail,
             quantity: item.quantity,
