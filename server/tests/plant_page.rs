@@ -246,19 +246,33 @@ async fn plant_pages_name_their_english_and_hindi_alternates() {
     assert!(hindi.contains(&format!(
         "<link rel=\"canonical\" href=\"https://hariyali.example/plant/{tulsi}?lang=hi\">"
     )));
-    assert!(hindi.contains("<title>तुलसी – ₹149 | Hariyali</title>"), "{hindi}");
-    assert!(hindi.contains("<meta name=\"description\" content=\"धूप वाली बालकनी के लिए पवित्र तुलसी।\">"));
+    assert!(
+        hindi.contains("<title>तुलसी – ₹149 | Hariyali</title>"),
+        "{hindi}"
+    );
+    assert!(
+        hindi.contains("<meta name=\"description\" content=\"धूप वाली बालकनी के लिए पवित्र तुलसी।\">")
+    );
     assert!(hindi.contains("<meta property=\"og:locale\" content=\"hi_IN\">"));
 
     // Without Hindi texts the Hindi page falls back to English, field by field.
-    let fallback = String::from_utf8(app.get(&format!("/plant/{palm}?lang=hi"), None).await.bytes).unwrap();
-    assert!(fallback.contains("<title>Areca Palm – ₹599 | Hariyali</title>"), "{fallback}");
+    let fallback =
+        String::from_utf8(app.get(&format!("/plant/{palm}?lang=hi"), None).await.bytes).unwrap();
+    assert!(
+        fallback.contains("<title>Areca Palm – ₹599 | Hariyali</title>"),
+        "{fallback}"
+    );
     for link in alternates(&palm) {
         assert!(fallback.contains(&link), "{link}");
     }
 
     // Any other value is the English page.
-    let other = String::from_utf8(app.get(&format!("/plant/{tulsi}?lang=xx"), None).await.bytes).unwrap();
+    let other = String::from_utf8(
+        app.get(&format!("/plant/{tulsi}?lang=xx"), None)
+            .await
+            .bytes,
+    )
+    .unwrap();
     assert!(other.contains("<title>Tulsi – ₹149 | Hariyali</title>"));
     assert!(other.contains("<html lang=\"en\">"));
 }
