@@ -645,7 +645,7 @@ export const en = {
   'catalogue.anyLight': 'Any light',
   'catalogue.priceOrder': 'The minimum price is above the maximum price.',
   'admin.form.nameHi': 'Name in Hindi',
-  'admin.form.descriptionHi': 'Description in Hindi',
+  'admin.form.descriptionHi': 'About the plant, in Hindi',
   'admin.form.care': 'Care at a glance',
   'admin.form.careHint': 'Fill all five, or leave all five empty if unknown.',
   'admin.form.careUnknown': 'Not known',
