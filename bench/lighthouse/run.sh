@@ -42,7 +42,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-HARIYALI_ADDR="127.0.0.1:$PORT" DATABASE_URL="sqlite://$TMP/lh.db" HARIYALI_DATA_DIR="$TMP" HARIYALI_DEMO=1 \
+# The public URL is set as a deployment sets it: canonical and hreflang links are then
+# absolute, as search engines (and Lighthouse's SEO audits) require.
+HARIYALI_ADDR="127.0.0.1:$PORT" HARIYALI_PUBLIC_URL="http://127.0.0.1:$PORT" DATABASE_URL="sqlite://$TMP/lh.db" HARIYALI_DATA_DIR="$TMP" HARIYALI_DEMO=1 \
   HARIYALI_WEB_DIR="$WEB_DIR" RUST_LOG=warn "$BIN" serve >"$TMP/server.log" 2>&1 &
 PID=$!
 

@@ -6,11 +6,21 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setLanguage, storedLanguage } from '@/lib/i18n';
+import { languageFromLink, setLanguage, storedLanguage } from '@/lib/i18n';
+import { STORAGE_KEYS, writeString } from '@/lib/storage';
 import { App, prefetchForLanding } from '@/app/app';
 
 async function start() {
   prefetchForLanding(window.location.pathname, window.location.search);
+  // A language link (`?lang=hi`, the hreflang alternates of plant pages) sets the language.
+  const linked = languageFromLink(window.location.search);
+  if (linked) {
+    writeString(STORAGE_KEYS.language, linked);
+    // Remembered now; dropped from the address so the language button is not undone by a reload.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('lang');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
   if (storedLanguage() === 'hi') {
     try {
       await setLanguage('hi');

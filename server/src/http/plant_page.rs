@@ -1,8 +1,13 @@
 //! `/plant/{id}` as a document of its own: the web app's `index.html` with the plant's title,
 //! description, Open Graph tags and Product structured data in the head, so search engines
 //! and link previews see the plant without running the app.
+//!
+//! Each plant page exists in English (`/plant/{id}`) and Hindi (`/plant/{id}?lang=hi`; the
+//! app switches to Hindi when it sees `lang=hi`). Both carry `hreflang` alternates naming
+//! each other, English as `x-default`; the Hindi one is titled and described in Hindi
+//! where the plant has Hindi texts, and its `<html lang>` says so.
 
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -18,21 +23,28 @@ const HEAD_END: &str = "<!--/hariyali:head-->";
 pub async fn serve(
     State(state): State<AppState>,
     AppPath(id): AppPath<String>,
+    RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
+    let lang = Lang::from_query(query.as_deref());
     let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
         .await
         .map_err(anyhow::Error::from)?;
     let plant = plants::find(&state.db, &id).await?;
     let origin = public_origin(state.config.public_url.as_deref());
     let (status, head) = match &plant {
-        Some(plant) => (StatusCode::OK, plant_head(plant, &origin)),
+        Some(plant) => (StatusCode::OK, plant_head(plant, &origin, lang)),
         None => (
             StatusCode::NOT_FOUND,
             "<title>Plant Not Found | Hariyali</title>\n<meta name=\"robots\" content=\"noindex\">"
                 .to_string(),
         ),
     };
-    let mut response = (status, with_head(&index, &head)).into_response();
+    let page = with_head(&index, &head);
+    let page = match (lang, &plant) {
+        (Lang::Hi, Some(_)) => page.replacen("<html lang=\"en\">", "<html lang=\"hi\">", 1),
+        _ => page,
+    };
+    let mut response = (status, page).into_response();
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
@@ -84,16 +96,50 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn plant_head(plant: &Plant, origin: &str) -> String {
-    let title = format!("{} – ₹{} | Hariyali", plant.name, plant.price);
-    let description: String = plant.description.chars().take(160).collect();
-    let url = format!("{origin}/plant/{}", plant.id);
+/// The language a plant page is served in: `?lang=hi` is Hindi, anything else English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Hi,
+}
+
+impl Lang {
+    pub fn from_query(query: Option<&str>) -> Lang {
+        let hindi = url::form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+            .any(|(key, value)| key == "lang" && value.eq_ignore_ascii_case("hi"));
+        if hindi {
+            Lang::Hi
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// A Hindi text when serving Hindi and the plant has one, else the English.
+fn in_lang<'a>(lang: Lang, english: &'a str, hindi: Option<&'a str>) -> &'a str {
+    match (lang, hindi.map(str::trim)) {
+        (Lang::Hi, Some(text)) if !text.is_empty() => text,
+        _ => english,
+    }
+}
+
+fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
+    let name = in_lang(lang, &plant.name, plant.name_hi.as_deref());
+    let full_description = in_lang(lang, &plant.description, plant.description_hi.as_deref());
+    let title = format!("{} – ₹{} | Hariyali", name, plant.price);
+    let description: String = full_description.chars().take(160).collect();
+    let english_url = format!("{origin}/plant/{}", plant.id);
+    let hindi_url = format!("{english_url}?lang=hi");
+    let url = match lang {
+        Lang::En => english_url.clone(),
+        Lang::Hi => hindi_url.clone(),
+    };
     let image = plant.image.as_deref().map(|path| format!("{origin}{path}"));
     let mut product = json!({
         "@context": "https://schema.org",
         "@type": "Product",
-        "name": plant.name,
-        "description": plant.description,
+        "name": name,
+        "description": full_description,
         "sku": plant.plant_id,
         "url": url,
         "category": plant.categories.join(", "),
@@ -120,7 +166,26 @@ fn plant_head(plant: &Plant, origin: &str) -> String {
             escape(&description)
         ),
         format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
+        format!(
+            "<link rel=\"alternate\" hreflang=\"en\" href=\"{}\">",
+            escape(&english_url)
+        ),
+        format!(
+            "<link rel=\"alternate\" hreflang=\"hi\" href=\"{}\">",
+            escape(&hindi_url)
+        ),
+        format!(
+            "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">",
+            escape(&english_url)
+        ),
         "<meta property=\"og:type\" content=\"product\">".to_string(),
+        format!(
+            "<meta property=\"og:locale\" content=\"{}\">",
+            match lang {
+                Lang::En => "en_IN",
+                Lang::Hi => "hi_IN",
+            }
+        ),
         "<meta property=\"og:site_name\" content=\"Hariyali\">".to_string(),
         format!(
             "<meta property=\"og:title\" content=\"{}\">",

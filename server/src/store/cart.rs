@@ -12,6 +12,10 @@ pub struct CartPlant {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
+    /// The plant's Hindi name, when it has one (shown in Hindi mode).
+    #[serde(rename = "nameHi")]
+    #[schema(required = true)]
+    pub name_hi: Option<String>,
     #[schema(required = true)]
     pub image: Option<String>,
     #[schema(required = true)]
@@ -38,6 +42,7 @@ pub struct Cart {
 struct CartRow {
     id: String,
     name: String,
+    name_hi: Option<String>,
     image: Option<String>,
     thumbnail: Option<String>,
     price: i64,
@@ -46,7 +51,7 @@ struct CartRow {
 }
 
 const SELECT_LINES: &str =
-    "SELECT p.id, p.name, p.image, p.thumbnail, p.price, p.stock, c.quantity \
+    "SELECT p.id, p.name, p.name_hi, p.image, p.thumbnail, p.price, p.stock, c.quantity \
      FROM cart_items c JOIN plants p ON p.id = c.plant_id \
      WHERE c.user_id = $1 AND p.deleted_at IS NULL ORDER BY c.added_at, p.id";
 
@@ -58,6 +63,7 @@ fn assemble(rows: Vec<CartRow>) -> Cart {
             plant_id: CartPlant {
                 id: r.id,
                 name: r.name,
+                name_hi: r.name_hi,
                 image: r.image,
                 thumbnail: r.thumbnail,
                 price: r.price,

@@ -18,6 +18,10 @@ pub struct OrderItem {
     pub plant_id: String,
     /// Name and price as they were when the order was placed.
     pub plant_name: String,
+    /// The plant's current Hindi name, if it has one (orders keep only the English name
+    /// they were placed under; Hindi mode shows this instead).
+    #[schema(required = true)]
+    pub plant_name_hi: Option<String>,
     pub price: i64,
     pub quantity: i64,
     pub rated: bool,
@@ -112,6 +116,7 @@ struct ItemRow {
     order_id: String,
     plant_id: String,
     plant_name: String,
+    plant_name_hi: Option<String>,
     price: i64,
     quantity: i64,
     rated: i64,
@@ -156,7 +161,7 @@ async fn complete(
     let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
     let list = placeholders(1, ids.len());
     let items_sql = format!(
-        "SELECT i.order_id, i.plant_id, i.plant_name, i.price, i.quantity, i.rated, p.thumbnail, \
+        "SELECT i.order_id, i.plant_id, i.plant_name, p.name_hi AS plant_name_hi, i.price, i.quantity, i.rated, p.thumbnail, \
          CASE WHEN p.deleted_at IS NULL THEN 1 ELSE 0 END AS live \
          FROM order_items i JOIN plants p ON p.id = i.plant_id WHERE i.order_id IN ({list}) ORDER BY i.order_id, i.position"
     );
@@ -178,6 +183,7 @@ async fn complete(
         items.entry(r.order_id).or_default().push(OrderItem {
             plant_id: r.plant_id,
             plant_name: r.plant_name,
+            plant_name_hi: r.plant_name_hi,
             price: r.price,
             quantity: r.quantity,
             rated: r.rated == 1,

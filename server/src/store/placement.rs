@@ -182,6 +182,7 @@ pub async fn place_batch(db: &Db, requests: &[PlaceRequest]) -> Vec<Result<Place
 struct PlacedLine {
     plant_id: String,
     name: String,
+    name_hi: Option<String>,
     price: i64,
     thumbnail: Option<String>,
     quantity: i64,
@@ -204,6 +205,7 @@ fn written_order(
             .map(|line| OrderItem {
                 plant_id: line.plant_id,
                 plant_name: line.name,
+                plant_name_hi: line.name_hi,
                 price: line.price,
                 quantity: line.quantity,
                 rated: false,
@@ -266,6 +268,7 @@ struct TakenLine {
 struct PricedPlant {
     id: String,
     name: String,
+    name_hi: Option<String>,
     price: i64,
     thumbnail: Option<String>,
 }
@@ -363,7 +366,7 @@ pub async fn place_together(
     let sql = format!(
         "UPDATE plants SET stock = stock - CASE id {cases} END, updated_at = $1 \
          WHERE id IN ({ids}) AND deleted_at IS NULL AND stock >= CASE id {cases} END \
-         RETURNING id, name, price, thumbnail"
+         RETURNING id, name, name_hi, price, thumbnail"
     );
     let now = now_ms();
     let mut query = sqlx::query_as::<_, PricedPlant>(&sql).bind(now);
@@ -396,6 +399,7 @@ pub async fn place_together(
                 PlacedLine {
                     plant_id: t.plant_id,
                     name: plant.name.clone(),
+                    name_hi: plant.name_hi.clone(),
                     price: plant.price,
                     thumbnail: plant.thumbnail.clone(),
                     quantity: t.quantity,
@@ -695,6 +699,7 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
         .map(|item| PlacedLine {
             plant_id: item.plant_id.id,
             name: item.plant_id.name,
+            name_hi: item.plant_id.name_hi,
             price: item.plant_id.price,
             thumbnail: item.plant_id.thumbnail,
             quantity: item.quantity,

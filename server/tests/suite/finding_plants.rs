@@ -472,3 +472,54 @@ async fn another_instance_learns_of_a_change_within_the_freshness_period() {
     tokio::time::sleep(std::time::Duration::from_millis(350)).await;
     assert_eq!(suggest_on(&second, "neelk").await[0], "Neelkamal");
 }
+
+/// Hindi mode shows the Hindi name in the cart and the orders too: both carry it (orders the
+/// plant's current one, beside the English name they were placed under).
+#[tokio::test]
+async fn the_cart_and_orders_carry_the_hindi_name() {
+    let app = TestApp::demo().await;
+    let admin = app.admin().await;
+    let customer = app.customer().await;
+    let tulsi = plant_named(&app, "Tulsi").await;
+    let tulsi_id = tulsi["_id"].as_str().unwrap();
+    let plain = app.add_plant(&admin, "Plain Fern", 199, 5).await;
+    assert_eq!(
+        app.add_to_cart(&customer, tulsi_id, 1).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.add_to_cart(&customer, &plain, 1).await.status,
+        StatusCode::OK
+    );
+
+    let cart = app.get("/api/cart", Some(&customer)).await;
+    let lines = cart.body["cart"]["items"].as_array().unwrap().clone();
+    let line = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l["plantId"]["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {lines:?}"))
+            .clone()
+    };
+    assert_eq!(line("Tulsi")["plantId"]["nameHi"], "तुलसी");
+    assert!(line("Plain Fern")["plantId"]["nameHi"].is_null());
+
+    let placed = app.place_order(&customer).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let check = |order: &Value| {
+        let items = order["items"].as_array().unwrap();
+        let tulsi_line = items.iter().find(|i| i["plantName"] == "Tulsi").unwrap();
+        assert_eq!(tulsi_line["plantNameHi"], "तुलसी");
+        let fern_line = items
+            .iter()
+            .find(|i| i["plantName"] == "Plain Fern")
+            .unwrap();
+        assert!(fern_line["plantNameHi"].is_null(), "{fern_line}");
+    };
+    check(&placed.body["order"]);
+    let mine = app.get("/api/orders", Some(&customer)).await;
+    assert_eq!(mine.status, StatusCode::OK, "{}", mine.body);
+    check(&mine.body["orders"][0]);
+    let all = app.get("/api/orders/admin/all", Some(&admin)).await;
+    check(&all.body["orders"][0]);
+}

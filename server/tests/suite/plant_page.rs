@@ -184,3 +184,95 @@ async fn links_never_follow_the_host_header() {
         );
     }
 }
+
+#[tokio::test]
+async fn plant_pages_name_their_english_and_hindi_alternates() {
+    let app = shop().await;
+    let admin = app.admin().await;
+    let with_hindi = Multipart::new()
+        .text("name", "Tulsi")
+        .text("nameHi", "तुलसी")
+        .text("description", "Holy basil for a sunny balcony.")
+        .text("descriptionHi", "धूप वाली बालकनी के लिए पवित्र तुलसी।")
+        .text("price", "149")
+        .text("stock", "5")
+        .text("categories", "Herbs");
+    let tulsi = app
+        .send(with_hindi.request(Method::POST, "/api/plants", Some(&admin)))
+        .await
+        .body["plant"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let english_only = Multipart::new()
+        .text("name", "Areca Palm")
+        .text("description", "A feathery palm for bright rooms.")
+        .text("price", "599")
+        .text("stock", "3")
+        .text("categories", "Indoor");
+    let palm = app
+        .send(english_only.request(Method::POST, "/api/plants", Some(&admin)))
+        .await
+        .body["plant"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let alternates = |id: &str| {
+        [
+            format!("<link rel=\"alternate\" hreflang=\"en\" href=\"https://hariyali.example/plant/{id}\">"),
+            format!("<link rel=\"alternate\" hreflang=\"hi\" href=\"https://hariyali.example/plant/{id}?lang=hi\">"),
+            format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://hariyali.example/plant/{id}\">"),
+        ]
+    };
+
+    let english = String::from_utf8(app.get(&format!("/plant/{tulsi}"), None).await.bytes).unwrap();
+    for link in alternates(&tulsi) {
+        assert!(english.contains(&link), "{link} in {english}");
+    }
+    assert!(english.contains("<html lang=\"en\">"));
+    assert!(english.contains(&format!(
+        "<link rel=\"canonical\" href=\"https://hariyali.example/plant/{tulsi}\">"
+    )));
+    assert!(english.contains("<title>Tulsi – ₹149 | Hariyali</title>"));
+
+    let res = app.get(&format!("/plant/{tulsi}?lang=hi"), None).await;
+    assert_eq!(res.status, StatusCode::OK);
+    let hindi = String::from_utf8(res.bytes).unwrap();
+    for link in alternates(&tulsi) {
+        assert!(hindi.contains(&link), "{link} in {hindi}");
+    }
+    assert!(hindi.contains("<html lang=\"hi\">"), "{hindi}");
+    assert!(hindi.contains(&format!(
+        "<link rel=\"canonical\" href=\"https://hariyali.example/plant/{tulsi}?lang=hi\">"
+    )));
+    assert!(
+        hindi.contains("<title>तुलसी – ₹149 | Hariyali</title>"),
+        "{hindi}"
+    );
+    assert!(
+        hindi.contains("<meta name=\"description\" content=\"धूप वाली बालकनी के लिए पवित्र तुलसी।\">")
+    );
+    assert!(hindi.contains("<meta property=\"og:locale\" content=\"hi_IN\">"));
+
+    // Without Hindi texts the Hindi page falls back to English, field by field.
+    let fallback =
+        String::from_utf8(app.get(&format!("/plant/{palm}?lang=hi"), None).await.bytes).unwrap();
+    assert!(
+        fallback.contains("<title>Areca Palm – ₹599 | Hariyali</title>"),
+        "{fallback}"
+    );
+    for link in alternates(&palm) {
+        assert!(fallback.contains(&link), "{link}");
+    }
+
+    // Any other value is the English page.
+    let other = String::from_utf8(
+        app.get(&format!("/plant/{tulsi}?lang=xx"), None)
+            .await
+            .bytes,
+    )
+    .unwrap();
+    assert!(other.contains("<title>Tulsi – ₹149 | Hariyali</title>"));
+    assert!(other.contains("<html lang=\"en\">"));
+}

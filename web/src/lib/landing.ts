@@ -51,10 +51,16 @@ export interface CatalogueFilters {
   minPrice: string;
   maxPrice: string;
   minRating: string;
+  /** Issue 19: 'true' for pet-safe plants only; a care light word (LIGHT_VALUES). */
+  petSafe: string;
+  light: string;
   sortBy: SortField;
   sortOrder: 'asc' | 'desc';
   page: number;
 }
+
+/** The `light` values `GET /api/plants` accepts (Care's light words). */
+export const LIGHT_VALUES = ['low', 'medium', 'bright-indirect', 'full-sun'] as const;
 
 export const DEFAULT_FILTERS: CatalogueFilters = {
   search: '',
@@ -62,6 +68,8 @@ export const DEFAULT_FILTERS: CatalogueFilters = {
   minPrice: '',
   maxPrice: '',
   minRating: '',
+  petSafe: '',
+  light: '',
   sortBy: 'name',
   sortOrder: 'asc',
   page: 1,
@@ -79,6 +87,8 @@ export function filtersFromParams(p: URLSearchParams): CatalogueFilters {
     minPrice: num(p.get('minPrice')),
     maxPrice: num(p.get('maxPrice')),
     minRating: rating && /^[1-5]$/.test(rating) ? rating : '',
+    petSafe: p.get('petSafe') === 'true' ? 'true' : '',
+    light: (LIGHT_VALUES as readonly string[]).includes(p.get('light') ?? '') ? (p.get('light') as string) : '',
     sortBy: sortBy && SORT_FIELDS.includes(sortBy) ? sortBy : DEFAULT_FILTERS.sortBy,
     sortOrder: p.get('sortOrder') === 'desc' ? 'desc' : 'asc',
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -93,6 +103,8 @@ export function plantsListQuery(f: CatalogueFilters): Query {
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
     minRating: f.minRating,
+    petSafe: f.petSafe,
+    light: f.light,
     sortBy: f.sortBy,
     sortOrder: f.sortOrder,
     page: f.page,

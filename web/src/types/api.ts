@@ -23,11 +23,43 @@ export interface User {
   createdAt?: string;
 }
 
+// Issue 19: care at a glance, Hindi names, suggestions.
+export type Light = 'low' | 'medium' | 'bright-indirect' | 'full-sun';
+export type Water = 'low' | 'medium' | 'high';
+export type Difficulty = 'easy' | 'moderate' | 'expert';
+export const LIGHTS: Light[] = ['low', 'medium', 'bright-indirect', 'full-sun'];
+export const WATERS: Water[] = ['low', 'medium', 'high'];
+export const DIFFICULTIES: Difficulty[] = ['easy', 'moderate', 'expert'];
+
+export interface Care {
+  light: Light;
+  water: Water;
+  difficulty: Difficulty;
+  petSafe: boolean;
+  childSafe: boolean;
+}
+
+/** One answer of `GET /plants/suggest` (at most 8, best first). */
+export interface Suggestion {
+  _id: string;
+  plantId: string;
+  name: string;
+  nameHi: string | null;
+  /** The card-size picture. */
+  image: string | null;
+  price: number;
+}
+
 export interface Plant {
   _id: string;
   plantId: string;
   name: string;
+  /** Hindi name and description; null when the shop has none (English is shown). */
+  nameHi?: string | null;
   description: string;
+  descriptionHi?: string | null;
+  /** Null when the shop does not know. */
+  care?: Care | null;
   image: string | null;
   thumbnail?: string | null;
   price: number;
@@ -50,6 +82,7 @@ export interface PlantList {
 export interface CartPlant {
   _id: string;
   name: string;
+  nameHi?: string | null;
   image: string | null;
   thumbnail?: string | null;
   price: number;
@@ -73,6 +106,8 @@ export const ORDER_STATUSES: OrderStatus[] = ['pending', 'processing', 'shipped'
 export interface OrderItem {
   plantId: string | null;
   plantName: string;
+  /** The plant's current Hindi name, if it has one. */
+  plantNameHi?: string | null;
   price: number;
   quantity: number;
   rated?: boolean;

@@ -7,8 +7,9 @@ import { initials } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
 import { useToast } from '@/components/toast';
-import { CartIcon, CloseIcon, LeafIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon, UserIcon, ChevronDownIcon } from '@/components/icons';
+import { CartIcon, CloseIcon, LeafIcon, MenuIcon, MoonIcon, SunIcon, UserIcon, ChevronDownIcon } from '@/components/icons';
 import { NotificationBell, WishlistMenuLink } from '@/components/wishlist/nav-items';
+import { DesktopSearch, PhoneSearch } from '@/components/search/header-search';
 
 interface LinkDef {
   to: string;
@@ -70,12 +71,9 @@ export function Navbar() {
           ))}
         </nav>
 
+        {!isAdmin && <DesktopSearch />}
         <div className="nav__tools">
-          {!isAdmin && (
-            <Link to="/catalogue#search" className="icon-btn nav__mobile-only" aria-label={t('nav.searchPlants')}>
-              <SearchIcon />
-            </Link>
-          )}
+          {!isAdmin && <PhoneSearch />}
           <button type="button" className="lang-btn nav__desktop-only" onClick={toggleLang} aria-label={t('nav.switchLanguage')} title={t('nav.switchLanguage')}>
             {lang === 'hi' ? 'EN' : 'हि'}
           </button>

@@ -4,17 +4,20 @@ import { useCategories } from '@/lib/config';
 import { formatFileSize } from '@/lib/format';
 import { categoryLabel, useI18n } from '@/lib/i18n';
 import { LIMITS, PLANT_IMAGE_TYPES, hasErrors, validatePlantForm, type Errors, type PlantForm } from '@/lib/validation';
-import { FormMessage, TextAreaField, TextField } from '@/components/field';
+import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { PlantImage } from '@/components/ui';
 import type { Plant } from '@/types/api';
 import { useSavePlant } from './api';
+import { CARE_FIELDS, EXTRAS_ORDER, appendPlantExtras, extrasFromPlant, validatePlantExtras, type ExtrasField, type PlantExtrasForm } from './plant-extras';
+import { DIFFICULTIES, LIGHTS, WATERS } from '@/types/api';
+import type { MessageKey } from '@/lib/i18n';
 
 type Fields = keyof PlantForm;
 const ORDER: Fields[] = ['name', 'description', 'price', 'originalPrice', 'stock', 'categories', 'image'];
 
 /** Builds the multipart body of POST/PUT /plants. */
-export function plantFormData(v: PlantForm, file: File | null): FormData {
+export function plantFormData(v: PlantForm, file: File | null, extras?: PlantExtrasForm): FormData {
   const fd = new FormData();
   fd.append('name', v.name.trim());
   fd.append('description', v.description.trim());
@@ -22,6 +25,7 @@ export function plantFormData(v: PlantForm, file: File | null): FormData {
   if (v.originalPrice.trim()) fd.append('originalPrice', v.originalPrice.trim());
   v.categories.forEach((c) => fd.append('categories', c));
   fd.append('stock', v.stock.trim());
+  if (extras) appendPlantExtras(fd, extras);
   if (file) fd.append('image', file, file.name);
   return fd;
 }
@@ -56,6 +60,7 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
     categories: plant?.categories ?? [],
     image: null,
   }));
+  const [extras, setExtras] = useState<PlantExtrasForm>(() => extrasFromPlant(plant));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -66,6 +71,13 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const errors: Errors<Fields> = validatePlantForm(values);
+  const extrasErrors = validatePlantExtras(extras);
+  const extraErr = (f: ExtrasField) => (submitted && extrasErrors[f] ? t(extrasErrors[f]!) : undefined);
+  const setExtra = (f: ExtrasField) => ({
+    name: f,
+    value: extras[f],
+    onChange: (e: { target: { value: string } }) => setExtras((v) => ({ ...v, [f]: e.target.value })),
+  });
   const shown = submitted ? errors : values.image ? { image: errors.image } : {};
   const err = (f: Fields) => (shown[f] ? t(shown[f]!) : undefined);
   const set = (f: Exclude<Fields, 'categories' | 'image'>) => ({
@@ -88,16 +100,18 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
     e.preventDefault();
     setSubmitted(true);
     setProblem(null);
-    if (hasErrors(errors)) return;
+    if (hasErrors(errors) || hasErrors(extrasErrors)) return;
     try {
-      await save.mutateAsync({ id: plant?._id, form: plantFormData(values, file) });
+      await save.mutateAsync({ id: plant?._id, form: plantFormData(values, file, extras) });
       onSaved(!plant);
     } catch (er) {
       setProblem(describeSaveError(er, t, tm));
     }
   }
 
-  const list = submitted ? ORDER.filter((f) => errors[f]) : [];
+  const list: MessageKey[] = submitted
+    ? [...ORDER.filter((f) => errors[f]).map((f) => errors[f]!), ...[...new Set(EXTRAS_ORDER.filter((f) => extrasErrors[f]).map((f) => extrasErrors[f]!))]]
+    : [];
 
   return (
     <Modal
@@ -122,8 +136,8 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
               <div>
                 <p className="errlist-title">{t('admin.form.fixErrors')}</p>
                 <ul className="errlist" data-testid="plant-form-errors">
-                  {list.map((f) => (
-                    <li key={f}>{t(errors[f]!)}</li>
+                  {list.map((k) => (
+                    <li key={k}>{t(k)}</li>
                   ))}
                 </ul>
               </div>
@@ -151,6 +165,40 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
         <TextField label={t('admin.form.price')} required inputMode="numeric" {...set('price')} error={err('price')} />
         <TextField label={`${t('admin.form.originalPrice')} ${t('common.optional')}`} inputMode="numeric" {...set('originalPrice')} error={err('originalPrice')} />
         <TextField label={t('admin.form.stock')} required inputMode="numeric" {...set('stock')} error={err('stock')} />
+        <TextField className="span-2" label={`${t('admin.form.nameHi')} ${t('common.optional')}`} lang="hi" maxLength={120} {...setExtra('nameHi')} error={extraErr('nameHi')} />
+        <TextAreaField className="span-2" label={`${t('admin.form.descriptionHi')} ${t('common.optional')}`} lang="hi" maxLength={1200} rows={3} {...setExtra('descriptionHi')} error={extraErr('descriptionHi')} />
+        <fieldset className="span-2 care-picker" aria-describedby="care-hint">
+          <legend className="field__label">{t('admin.form.care')}</legend>
+          <p className="field__hint" id="care-hint">
+            {t('admin.form.careHint')}
+          </p>
+          <div className="form-grid form-grid--2">
+            {CARE_FIELDS.map((f) => {
+              const options: [string, string][] =
+                f === 'careLight'
+                  ? LIGHTS.map((l) => [l, t(`care.light.${l}` as MessageKey)])
+                  : f === 'careWater'
+                    ? WATERS.map((w) => [w, t(`care.water.${w}` as MessageKey)])
+                    : f === 'careDifficulty'
+                      ? DIFFICULTIES.map((d) => [d, t(`care.difficulty.${d}` as MessageKey)])
+                      : [
+                          ['true', t('admin.form.yes')],
+                          ['false', t('admin.form.no')],
+                        ];
+              const label = { careLight: 'care.light', careWater: 'care.water', careDifficulty: 'care.difficulty', carePetSafe: 'care.petSafe', careChildSafe: 'care.childSafe' }[f] as MessageKey;
+              return (
+                <SelectField key={f} label={t(label)} {...setExtra(f)} error={extraErr(f)}>
+                  <option value="">{t('admin.form.careUnknown')}</option>
+                  {options.map(([value, text]) => (
+                    <option key={value} value={value}>
+                      {text}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            })}
+          </div>
+        </fieldset>
         <fieldset className="cat-picker span-2" aria-describedby="cat-hint cat-err">
           <legend className="field__label">{t('admin.form.categories')}</legend>
           <div className="cat-picker__opts">

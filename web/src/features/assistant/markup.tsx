@@ -8,6 +8,7 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ShopPlantName } from './shop-plant-name';
 
 export type Block =
   | { type: 'heading'; text: string }
@@ -122,7 +123,9 @@ function renderShopLine(text: string, keyPrefix: string): ReactNode[] | null {
   return [
     ...(before ? renderInline(before, `${keyPrefix}-b`) : []),
     <Link key={`${keyPrefix}-p`} to={href} className="markup__product">
-      <strong>{name}</strong>
+      <strong>
+        <ShopPlantName id={href.slice('/plant/'.length)} name={name} />
+      </strong>
     </Link>,
     ...(details ? [` — ${details}`] : []),
   ];

@@ -6,6 +6,7 @@ import { useAppConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatINR } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
+import { plantName } from '@/lib/plant-text';
 import { FormMessage } from '@/components/field';
 import { TrashIcon, CashIcon } from '@/components/icons';
 import { useTimedMessage } from '@/components/timed-message';
@@ -16,7 +17,7 @@ import { PinCheck } from '@/components/delivery/pin-check';
 export const CART_MESSAGE_MS = 2000;
 
 export default function CartPage() {
-  const { t, tm } = useI18n();
+  const { t, tm, lang } = useI18n();
   const cart = useCart();
   const limits = useAppConfig().data?.orderLimits;
   const msg = useTimedMessage(CART_MESSAGE_MS);
@@ -90,15 +91,16 @@ export default function CartPage() {
           <ul className="cart__items" aria-label={t('cart.title')}>
             {cart.items.map(({ plantId: p, quantity }) => {
               const busy = !!cart.pending[p._id];
+              const name = plantName(p, lang);
               return (
                 <li key={p._id} className={`citem card ${busy ? 'is-busy' : ''}`} data-testid="cart-item">
                   <Link to={`/plant/${p._id}`} className="citem__img" tabIndex={-1} aria-hidden="true">
-                    <PlantImage src={p.thumbnail ?? p.image} alt={p.name} size={96} />
+                    <PlantImage src={p.thumbnail ?? p.image} alt={name} size={96} />
                   </Link>
                   <div className="citem__main">
                     <div className="citem__top">
                       <h2 className="citem__name">
-                        <Link to={`/plant/${p._id}`}>{p.name}</Link>
+                        <Link to={`/plant/${p._id}`}>{name}</Link>
                       </h2>
                       <span className="citem__line num" aria-label={`${t('cart.lineTotal')}: ${formatINR(p.price * quantity)}`}>
                         {formatINR(p.price * quantity)}
@@ -111,9 +113,9 @@ export default function CartPage() {
                         value={quantity}
                         max={Math.min(p.stock, limits?.maxPerPlant ?? p.stock)}
                         onChange={(n) => cartStore.setQuantity(p._id, n)}
-                        label={t('cart.quantityOf', { name: p.name })}
-                        decLabel={t('cart.decreaseOf', { name: p.name })}
-                        incLabel={t('cart.increaseOf', { name: p.name })}
+                        label={t('cart.quantityOf', { name: name })}
+                        decLabel={t('cart.decreaseOf', { name: name })}
+                        incLabel={t('cart.increaseOf', { name: name })}
                       />
                       {busy && <Spinner />}
                       {quantity >= p.stock ? (
@@ -121,7 +123,7 @@ export default function CartPage() {
                       ) : (
                         limits && quantity >= limits.maxPerPlant && <span className="citem__stock">{t('cart.atPlantLimit', { count: limits.maxPerPlant })}</span>
                       )}
-                      <button type="button" className="btn btn--ghost btn--sm citem__remove" onClick={() => remove(p._id)} aria-label={t('cart.removeOf', { name: p.name })}>
+                      <button type="button" className="btn btn--ghost btn--sm citem__remove" onClick={() => remove(p._id)} aria-label={t('cart.removeOf', { name: name })}>
                         <TrashIcon size={16} /> {t('cart.remove')}
                       </button>
                     </div>

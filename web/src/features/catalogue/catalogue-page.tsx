@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { EmptyState, PageHeading, Pagination, Skeleton } from '@/components/ui';
 import { CloseIcon, FilterIcon, SearchIcon } from '@/components/icons';
 import { FormMessage } from '@/components/field';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useI18n } from '@/lib/i18n';
 import { DEFAULT_FILTERS, filtersFromParams, hasActiveFilters, paramsFromFilters, usePlants, type CatalogueFilters } from './api';
@@ -107,7 +107,17 @@ export default function CataloguePage() {
         </aside>
 
         <div className="catalogue__main" ref={listRef}>
-          {isError ? (
+          {isError && error instanceof ApiError && error.status === 400 ? (
+            // A filter the server refuses (a minimum price above the maximum): its message.
+            <FormMessage kind="error">
+              <span>
+                {tm(errorMessage(error))}{' '}
+                <button type="button" className="link-btn" onClick={clear}>
+                  {t('catalogue.clear')}
+                </button>
+              </span>
+            </FormMessage>
+          ) : isError ? (
             <FormMessage kind="error">
               <span>
                 {t('catalogue.fetchFailed', { message: tm(errorMessage(error)) })}{' '}

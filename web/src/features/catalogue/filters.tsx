@@ -3,7 +3,8 @@ import { SelectField, TextField } from '@/components/field';
 import { SortIcon } from '@/components/icons';
 import { useCategories } from '@/lib/config';
 import { categoryLabel, useI18n } from '@/lib/i18n';
-import { SORT_FIELDS, type CatalogueFilters } from './api';
+import { LIGHT_VALUES, SORT_FIELDS, type CatalogueFilters } from './api';
+import type { MessageKey } from '@/lib/i18n';
 
 /** Sorts people expect to start from the top: newest first, best rated first. */
 const DESCENDING_FIRST: CatalogueFilters['sortBy'][] = ['newest', 'rating'];
@@ -14,7 +15,7 @@ interface Props {
   onClear: () => void;
 }
 
-/** Category, price range, rating and sort. (Search lives above the results.) */
+/** Category, price range, rating, light, pet safety and sort. (Search lives above the results.) */
 export function Filters({ filters, onChange, onClear }: Props) {
   const { t } = useI18n();
   const categories = useCategories();
@@ -26,11 +27,13 @@ export function Filters({ filters, onChange, onClear }: Props) {
   useEffect(() => setMaxPrice(filters.maxPrice), [filters.maxPrice]);
 
   // Prices apply after a short pause in typing.
+  // A minimum above the maximum is said next to the fields and not sent.
+  const pricesCrossed = !!minPrice && !!maxPrice && Number(minPrice) > Number(maxPrice);
   useEffect(() => {
-    if (minPrice === filters.minPrice && maxPrice === filters.maxPrice) return;
+    if (pricesCrossed || (minPrice === filters.minPrice && maxPrice === filters.maxPrice)) return;
     const id = setTimeout(() => onChange({ minPrice, maxPrice }), 500);
     return () => clearTimeout(id);
-  }, [minPrice, maxPrice, filters.minPrice, filters.maxPrice, onChange]);
+  }, [minPrice, maxPrice, pricesCrossed, filters.minPrice, filters.maxPrice, onChange]);
 
   const order = filters.sortOrder === 'asc' ? t('catalogue.asc') : t('catalogue.desc');
 
@@ -53,7 +56,7 @@ export function Filters({ filters, onChange, onClear }: Props) {
             inputMode="numeric"
             value={minPrice}
             onChange={(e) => setMinPrice(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            onBlur={() => minPrice !== filters.minPrice && onChange({ minPrice, maxPrice })}
+            onBlur={() => !pricesCrossed && minPrice !== filters.minPrice && onChange({ minPrice, maxPrice })}
             placeholder="0"
           />
           <TextField
@@ -61,10 +64,15 @@ export function Filters({ filters, onChange, onClear }: Props) {
             inputMode="numeric"
             value={maxPrice}
             onChange={(e) => setMaxPrice(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            onBlur={() => maxPrice !== filters.maxPrice && onChange({ minPrice, maxPrice })}
+            onBlur={() => !pricesCrossed && maxPrice !== filters.maxPrice && onChange({ minPrice, maxPrice })}
             placeholder="9,99,999"
           />
         </div>
+        {pricesCrossed && (
+          <p className="field__error" role="alert">
+            {t('catalogue.priceOrder')}
+          </p>
+        )}
       </fieldset>
 
       <SelectField label={t('catalogue.minRating')} value={filters.minRating} onChange={(e) => onChange({ minRating: e.target.value })}>
@@ -76,6 +84,20 @@ export function Filters({ filters, onChange, onClear }: Props) {
         ))}
         <option value="5">{t('catalogue.rating5')}</option>
       </SelectField>
+
+      <SelectField label={t('catalogue.light')} value={filters.light} onChange={(e) => onChange({ light: e.target.value })} data-testid="filter-light">
+        <option value="">{t('catalogue.anyLight')}</option>
+        {LIGHT_VALUES.map((l) => (
+          <option key={l} value={l}>
+            {t(`care.light.${l}` as MessageKey)}
+          </option>
+        ))}
+      </SelectField>
+
+      <label className="filters__check">
+        <input type="checkbox" checked={filters.petSafe === 'true'} onChange={(e) => onChange({ petSafe: e.target.checked ? 'true' : '' })} data-testid="filter-pet-safe" />
+        <span>{t('catalogue.petSafe')}</span>
+      </label>
 
       <div className="filters__sort">
         <SelectField

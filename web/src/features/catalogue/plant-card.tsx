@@ -4,14 +4,17 @@ import { truncate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import type { Plant } from '@/types/api';
 import { WishlistHeart } from '@/components/wishlist/wishlist-heart';
+import { CareIcons } from '@/components/care/care';
+import { plantDescription, plantName } from '@/lib/plant-text';
 
 export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const href = `/plant/${plant._id}`;
+  const name = plantName(plant, lang);
   return (
     <article className="pcard card" data-testid="plant-card">
       <Link to={href} className="pcard__media" tabIndex={-1} aria-hidden="true">
-        <PlantImage src={plant.thumbnail ?? plant.image} alt={plant.name} size={320} eager={eager} />
+        <PlantImage src={plant.thumbnail ?? plant.image} alt={name} size={320} eager={eager} />
         <span className="pcard__save">
           <SaveChip price={plant.price} originalPrice={plant.originalPrice} />
         </span>
@@ -19,19 +22,22 @@ export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
       <div className="pcard__body">
         <div className="pcard__title-row">
           <h2 className="pcard__name">
-            <Link to={href}>{plant.name}</Link>
+            <Link to={href}>{name}</Link>
           </h2>
           <WishlistHeart plant={plant} />
         </div>
-        <p className="pcard__desc">{truncate(plant.description, 100)}</p>
-        <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
+        <p className="pcard__desc">{truncate(plantDescription(plant, lang), 100)}</p>
+        <div className="pcard__meta">
+          <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
+          <CareIcons care={plant.care} />
+        </div>
         <div className="pcard__foot">
           <Price price={plant.price} originalPrice={plant.originalPrice} />
           <span className={`pcard__stock ${plant.stock > 0 ? '' : 'is-out'}`}>
             {plant.stock > 0 ? t('plant.inStock', { count: plant.stock }) : t('plant.outOfStock')}
           </span>
         </div>
-        <Link to={href} className="btn btn--outline btn--sm btn--block pcard__cta" aria-label={t('plant.viewDetailsOf', { name: plant.name })}>
+        <Link to={href} className="btn btn--outline btn--sm btn--block pcard__cta" aria-label={t('plant.viewDetailsOf', { name })}>
           {t('plant.viewDetails')}
         </Link>
       </div>

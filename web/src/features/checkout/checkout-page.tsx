@@ -6,6 +6,7 @@ import { setUser, useAuth } from '@/lib/auth';
 import { cartStore, useCart } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
 import { customerOrderId, formatINR, isAddressComplete } from '@/lib/format';
+import { plantName } from '@/lib/plant-text';
 import { useI18n } from '@/lib/i18n';
 import {
   ADDRESS_FIELDS,
@@ -29,7 +30,7 @@ import './checkout.css';
 export const ORDER_REDIRECT_MS = 2000;
 
 export default function CheckoutPage() {
-  const { t, tm } = useI18n();
+  const { t, tm, lang } = useI18n();
   const { user } = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -159,10 +160,10 @@ export default function CheckoutPage() {
               {lines.map(({ plantId: p, quantity }) => (
                 <li key={p._id} className="co-item">
                   <span className="co-item__img">
-                    <PlantImage src={p.thumbnail ?? p.image} alt={p.name} size={56} />
+                    <PlantImage src={p.thumbnail ?? p.image} alt={plantName(p, lang)} size={56} />
                   </span>
                   <span className="co-item__name">
-                    {p.name}
+                    {plantName(p, lang)}
                     <span className="muted">{t('checkout.qty', { count: quantity })}</span>
                   </span>
                   <span className="num co-item__price">{formatINR(p.price * quantity)}</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { customerOrderId, formatDate, formatDateTime, formatINR } from '@/lib/format';
+import { orderItemName } from '@/lib/plant-text';
 import { useI18n } from '@/lib/i18n';
 import { ConfirmDialog } from '@/components/modal';
 import { ChevronDownIcon, PackageIcon } from '@/components/icons';
@@ -121,8 +122,8 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
             <span className="ocard__date">{t('orders.orderOn', { date: formatDate(order.createdAt, lang) })}</span>
             <span className="ocard__plants" data-testid="order-plants">
               {order.items.length > 2
-                ? t('orders.plantsMore', { first: order.items[0].plantName, second: order.items[1].plantName, count: order.items.length - 2 })
-                : order.items.map((i) => i.plantName).join(', ')}
+                ? t('orders.plantsMore', { first: orderItemName(order.items[0], lang), second: orderItemName(order.items[1], lang), count: order.items.length - 2 })
+                : order.items.map((i) => orderItemName(i, lang)).join(', ')}
             </span>
             <span className="ocard__sub">
               <span className="num">{formatINR(order.total)}</span>
@@ -157,12 +158,12 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
                       <div className="oitem__main">
                         {gone ? (
                           <>
-                            <span className="oitem__name">{item.plantName}</span>
+                            <span className="oitem__name">{orderItemName(item, lang)}</span>
                             <span className="oitem__gone">{t('orders.unavailable')}</span>
                           </>
                         ) : (
                           <Link to={`/plant/${item.plantId}`} className="oitem__name">
-                            {item.plantName}
+                            {orderItemName(item, lang)}
                           </Link>
                         )}
                         <span className="muted num">{t('orders.qtyPrice', { quantity: item.quantity, price: formatINR(item.price) })}</span>
@@ -171,7 +172,7 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
                         <button
                           type="button"
                           className="btn btn--outline btn--sm"
-                          onClick={() => setRating({ plantId: item.plantId, name: item.plantName, editing: !!item.rated })}
+                          onClick={() => setRating({ plantId: item.plantId, name: orderItemName(item, lang), editing: !!item.rated })}
                         >
                           {item.rated ? t('orders.editRating') : t('orders.ratePlant')}
                         </button>

@@ -16,6 +16,8 @@ import type { Plant } from '@/types/api';
 import { PinCheck } from '@/components/delivery/pin-check';
 import { PlantReviews } from '@/components/reviews/plant-reviews';
 import { NotifyMe, WishlistHeart } from '@/components/wishlist/wishlist-heart';
+import { CareBadges } from '@/components/care/care';
+import { plantDescription, plantName } from '@/lib/plant-text';
 import { plantQuery } from './queries';
 import './plant.css';
 
@@ -24,10 +26,13 @@ export const CART_FAILURE_MS = 3000;
 
 export default function PlantPage() {
   const { id = '' } = useParams();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const query = useQuery(plantQuery(id));
 
-  useDocumentTitle(query.data ? `${query.data.name} — ${t('app.name')}` : t('app.name'), query.data ? truncate(query.data.description, 155) : undefined);
+  useDocumentTitle(
+    query.data ? `${plantName(query.data, lang)} — ${t('app.name')}` : t('app.name'),
+    query.data ? truncate(plantDescription(query.data, lang), 155) : undefined,
+  );
 
   if (query.isPending) return <PlantSkeleton />;
   if (query.isError) {
@@ -51,7 +56,8 @@ export default function PlantPage() {
 }
 
 function PlantDetail({ plant }: { plant: Plant }) {
-  const { t, tm } = useI18n();
+  const { t, tm, lang } = useI18n();
+  const name = plantName(plant, lang);
   const navigate = useNavigate();
   const { status, isAdmin } = useAuth();
   const cart = useCart();
@@ -117,7 +123,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
       </nav>
       <div className="pdp">
         <div className="pdp__media card">
-          <PlantImage src={plant.image ?? plant.thumbnail} alt={plant.name} size={640} eager />
+          <PlantImage src={plant.image ?? plant.thumbnail} alt={name} size={640} eager />
         </div>
         <div className="pdp__info">
           <div className="row" style={{ gap: 8 }}>
@@ -131,7 +137,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
             ))}
           </div>
           <div className="pcard__title-row">
-            <PageHeading className="pdp__title">{plant.name}</PageHeading>
+            <PageHeading className="pdp__title">{name}</PageHeading>
             <WishlistHeart plant={plant} />
           </div>
           <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
@@ -140,6 +146,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
             <Price price={plant.price} originalPrice={plant.originalPrice} size="lg" />
             {saving && <SaveChip price={plant.price} originalPrice={plant.originalPrice} />}
           </div>
+          <CareBadges care={plant.care} />
           <p className="pdp__cod">
             <CashIcon size={18} /> {t('plant.cod')}
           </p>
@@ -196,7 +203,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
             <h2 id="desc-title" className="pdp__h2">
               {t('plant.description')}
             </h2>
-            <p className="pdp__desc">{plant.description}</p>
+            <p className="pdp__desc">{plantDescription(plant, lang)}</p>
           </section>
           <section className="pdp__section" aria-labelledby="cat-title">
             <h2 id="cat-title" className="pdp__h2">

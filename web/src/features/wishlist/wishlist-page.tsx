@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatDate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
+import { plantName } from '@/lib/plant-text';
 import { FormMessage } from '@/components/field';
 import { EmptyState, PageHeading, PlantImage, Price } from '@/components/ui';
 import { useMarkRead, useNotifications, useRemoveFromWishlist, useWishlist } from '@/components/wishlist/api';
@@ -60,11 +61,11 @@ export default function WishlistPage() {
             {wishlist.data.map(({ plant, notifyWhenInStock }) => (
               <li key={plant._id} className="wish card" data-testid="wishlist-item">
                 <Link to={`/plant/${plant._id}`} className="wish__media" tabIndex={-1} aria-hidden="true">
-                  <PlantImage src={plant.thumbnail ?? plant.image} alt={plant.name} size={72} />
+                  <PlantImage src={plant.thumbnail ?? plant.image} alt={plantName(plant, lang)} size={72} />
                 </Link>
                 <div className="wish__body">
                   <Link to={`/plant/${plant._id}`}>
-                    <strong>{plant.name}</strong>
+                    <strong>{plantName(plant, lang)}</strong>
                   </Link>
                   <Price price={plant.price} originalPrice={plant.originalPrice} />
                   <span className="muted">

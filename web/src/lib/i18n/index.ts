@@ -18,6 +18,12 @@ export function storedLanguage(): Language {
   return readString(STORAGE_KEYS.language) === 'hi' ? 'hi' : 'en';
 }
 
+/** The language a link asks for with `?lang=hi` or `?lang=en` (plant pages' hreflang links). */
+export function languageFromLink(search: string): Language | null {
+  const lang = new URLSearchParams(search).get('lang');
+  return lang === 'hi' || lang === 'en' ? lang : null;
+}
+
 async function dictionaryFor(lang: Language): Promise<Dictionary> {
   if (lang === 'en') return en;
   const mod = await import('./hi');
