@@ -22,6 +22,7 @@ mod crash;
 mod delivery;
 mod finding_plants;
 mod hardening;
+mod notifier;
 mod nul_text;
 mod order_properties;
 mod orders;

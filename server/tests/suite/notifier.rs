@@ -2,7 +2,7 @@
 //! `Notifier` is handed every back-in-stock notice with the customer's name, email and saved
 //! mobile number, once, and a failing adapter changes nothing for the admin or the shop.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
