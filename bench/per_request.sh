@@ -37,7 +37,7 @@ start() { # [wrapper...]: a fresh demo shop, logging at warn like bench/run.sh
 stop() { kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=; }
 requests_of() { sed -E 's/.*requests=([0-9]+).*/\1/'; }
 load() { # connections seconds url
-  wrk -t1 -c"$1" -d"$2s" -s bench/wrk/report.lua "$3" | grep '^RESULT' | requests_of
+  wrk -t1 -c"$1" -d"$2s" --timeout 30s -s bench/wrk/report.lua "$3" | grep '^RESULT' | requests_of
 }
 
 start
@@ -52,7 +52,7 @@ for name in "${ORDER[@]}"; do
   before=$(awk '{print $14 + $15}' "/proc/$SERVER/stat")
   n=$(load "$CONNS" "$SECONDS_EACH" "${URLS[$name]}")
   after=$(awk '{print $14 + $15}' "/proc/$SERVER/stat")
-  CPU[$name]=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v n="$n" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')
+  CPU[$name]=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" -v n="$n" 'BEGIN { if (n > 0) printf "%.1f", t * 1e6 / hz / n; else print "-" }')
 done
 stop
 
@@ -69,15 +69,15 @@ if [ "${BENCH_CALLGRIND:-1}" = 1 ]; then
     sleep 0.5
     file=$(ls -t "$WORK"/cg.*.* 2>/dev/null | head -1)
     total=$(awk '/^totals:/ {print $2; exit}' "$file")
-    INSTR[$name]=$(awk -v t="$total" -v n="$n" 'BEGIN { printf "%.0f", t / n }')
+    INSTR[$name]=$(awk -v t="$total" -v n="$n" 'BEGIN { if (n > 0) printf "%.0f", t / n; else print "-" }')
     # The once-a-second rebuild of a cached answer (query, JSON, ETag) weighs far more at
     # callgrind's few hundred requests a second than at full speed: also shown without it.
     # (The largest entry per function: callgrind also lists a function's inlined parts.)
     rebuild=$(cd "$WORK" && callgrind_annotate --inclusive=yes "$file" 2>/dev/null |
-      grep -oE '^ *[0-9,]+ .*(cache::Prepared::new|plants::(list|detail)::\{\{closure\}\}::\{\{closure\}\}) \[' |
+      { grep -oE '^ *[0-9,]+ .*(cache::Prepared::new|plants::(list|detail)::\{\{closure\}\}::\{\{closure\}\}) \[' || true; } |
       awk '{c = $1; gsub(",", "", c); f = ($0 ~ /Prepared::new/) ? "new" : ($0 ~ /list/) ? "list" : "detail"
              if (c + 0 > m[f]) m[f] = c + 0} END {for (f in m) s += m[f]; print s + 0}')
-    SERVED[$name]=$(awk -v t="$total" -v r="$rebuild" -v n="$n" 'BEGIN { printf "%.0f", (t - r) / n }')
+    SERVED[$name]=$(awk -v t="$total" -v r="$rebuild" -v n="$n" 'BEGIN { if (n > 0) printf "%.0f", (t - r) / n; else print "-" }')
     COUNT[$name]=$n
     if [ "${BENCH_ANNOTATE:-0}" = 1 ]; then
       echo "== $name: top functions (inclusive of nothing, self cost) =="

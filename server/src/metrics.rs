@@ -144,7 +144,8 @@ pub fn order_cancelled() {
 /// catalogue request, so the two handles are looked up once.
 pub fn catalogue_cache(hit: bool) {
     static HANDLES: OnceLock<[Counter; 2]> = OnceLock::new();
-    let lookup = |result: &'static str| counter!("hariyali_catalogue_cache_total", "result" => result);
+    let lookup =
+        |result: &'static str| counter!("hariyali_catalogue_cache_total", "result" => result);
     if !matches!(HANDLE.get(), Some(Some(_))) {
         lookup(if hit { "hit" } else { "miss" }).increment(1);
         return;

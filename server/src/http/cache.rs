@@ -1,4 +1,4 @@
-//! A short-lived cache of finished catalogue responses: the serialised body, its gzip form
+//! A short-lived cache of finished catalogue responses: the serialised body, its compressed forms
 //! and its ETag, so a hot catalogue is served without touching the database, serde or the
 //! compressor.
 //!
@@ -51,7 +51,7 @@ impl Prepared {
         }))
     }
 
-    fn packed(&self, form: &'_ OnceLock<Bytes>, pack: fn(&[u8]) -> Vec<u8>) -> Bytes {
+    fn packed(&self, form: &OnceLock<Bytes>, pack: Packer) -> Bytes {
         form.get_or_init(|| {
             let body = &self.0.body;
             if body.len() < MIN_COMPRESS {
@@ -97,7 +97,7 @@ impl Prepared {
             .unwrap_or("");
         let mut encoding = None;
         let mut bytes = inner.body.clone();
-        let forms: [(&str, &OnceLock<Bytes>, fn(&[u8]) -> Vec<u8>); 2] =
+        let forms: [(&str, &OnceLock<Bytes>, Packer); 2] =
             [("br", &inner.brotli, brotli), ("gzip", &inner.gzip, gzip)];
         for (coding, form, pack) in forms {
             if accepts(accepted, coding) {
@@ -120,10 +120,7 @@ impl Prepared {
         headers.insert(header::CACHE_CONTROL, cache_control);
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
         if let Some(encoding) = encoding {
-            headers.insert(
-                header::CONTENT_ENCODING,
-                HeaderValue::from_static(encoding),
-            );
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
         }
         (StatusCode::OK, headers, bytes).into_response()
     }
@@ -143,6 +140,9 @@ fn accepts(accept_encoding: &str, coding: &str) -> bool {
         name.eq_ignore_ascii_case(coding) && !refused
     })
 }
+
+/// Makes one compressed form of a body.
+type Packer = fn(&[u8]) -> Vec<u8>;
 
 fn gzip(body: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(
@@ -353,7 +353,10 @@ mod tests {
         }
         assert_eq!(builds.load(Ordering::SeqCst), 1);
         assert_eq!(built, 1);
-        assert!(cache.building.lock().unwrap().is_empty(), "no lock is left behind");
+        assert!(
+            cache.building.lock().unwrap().is_empty(),
+            "no lock is left behind"
+        );
 
         // A failed build leaves nothing behind and the next request builds again.
         cache.invalidate();
@@ -406,7 +409,10 @@ mod tests {
         let prepared = Prepared::new(body.clone());
         let with = |accept: &str| {
             let mut headers = HeaderMap::new();
-            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(accept).unwrap());
+            headers.insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(accept).unwrap(),
+            );
             prepared.respond(&headers)
         };
         assert_eq!(unpack(prepared.respond(&HeaderMap::new()), None), body);
@@ -421,7 +427,10 @@ mod tests {
     fn tiny_bodies_are_not_compressed() {
         let prepared = Prepared::new(br#"{"success":true,"suggestions":[]}"#.to_vec());
         let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static("gzip, br"));
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_static("gzip, br"),
+        );
         assert!(prepared
             .respond(&headers)
             .headers()

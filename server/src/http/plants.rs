@@ -2,7 +2,7 @@
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -245,10 +245,18 @@ impl ListQuery {
 async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
+    uri: Uri,
     AppQuery(query): AppQuery<ListQuery>,
 ) -> ApiResult<Response> {
     let mut filter = query.into_filter()?;
-    let key = format!("list:{filter:?}");
+    // Keyed by the query as sent (once it is known to be valid): the answer depends on the
+    // filter alone, which the query determines, and formatting the parsed filter cost a few
+    // thousand instructions per request. Two spellings of one filter just share nothing.
+    // A very long query is keyed by its filter instead, so no entry keeps kilobytes of key.
+    let key = match uri.query().unwrap_or("") {
+        query if query.len() <= MAX_RAW_KEY => format!("list:{query}"),
+        _ => format!("list-filter:{filter:?}"),
+    };
     from_cache(&state, key, &headers, async {
         if let Some(search) = &filter.search {
             let index = state.search.get(&state.db).await?;
@@ -261,6 +269,9 @@ async fn list(
     })
     .await
 }
+
+/// The longest list query used as it is for the cache key.
+const MAX_RAW_KEY: usize = 512;
 
 /// Query of `GET /plants/suggest`.
 #[derive(Deserialize, IntoParams)]

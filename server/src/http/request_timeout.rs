@@ -142,6 +142,9 @@ mod tests {
         let mut quick = layer.layer(tower::service_fn(|_: Request<()>| async {
             Ok::<_, Infallible>(Response::new(String::from("at once")))
         }));
-        assert_eq!(quick.call(Request::new(())).await.unwrap().body(), "at once");
+        assert_eq!(
+            quick.call(Request::new(())).await.unwrap().body(),
+            "at once"
+        );
     }
 }
