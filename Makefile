@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
 
-.PHONY: fuzz soak bench bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
+.PHONY: fuzz soak bench bench-cost bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -91,6 +91,11 @@ clean:
 ## static figure for the same bytes.
 bench: server web
 	bench/run.sh
+
+## What one request costs the server (instructions under callgrind, CPU time from /proc) for
+## /healthz, the catalogue and a plant's detail: measures other load on the machine hardly moves.
+bench-cost: server
+	bench/per_request.sh
 
 ## Lighthouse (mobile) on /, /catalogue and a plant page, median of 3 runs; fails under the
 ## targets (performance and accessibility and best practices 95, SEO 90).

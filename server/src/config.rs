@@ -53,6 +53,16 @@ impl StorageConfig {
     }
 }
 
+/// How connections are spread over the cores (docs/architecture.md, "Runtime shape").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RuntimeShape {
+    /// tokio's multi-threaded runtime: any worker may run any connection's task.
+    Shared,
+    /// One single-threaded runtime per core, each accepting from the same listening socket
+    /// and keeping its connections: no task moves between threads.
+    PerCore,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
     Text,
@@ -70,6 +80,11 @@ pub struct ServeConfig {
     /// and again after each response (so this is also the idle keep-alive timeout).
     #[arg(long, env = "HARIYALI_HEADER_TIMEOUT_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     pub header_timeout_secs: u64,
+
+    /// How connections are spread over the cores: `per-core` (one single-threaded runtime
+    /// per core) or `shared` (tokio's work-stealing runtime).
+    #[arg(long, env = "HARIYALI_RUNTIME", value_enum, default_value = "shared")]
+    pub runtime: RuntimeShape,
 
     /// Open connections allowed in total; more are answered 503 and closed. Lowered at start
     /// when the process may not open that many files.
@@ -204,6 +219,7 @@ impl ServeConfig {
         ServeConfig {
             addr: "127.0.0.1:0".parse().expect("valid address"),
             header_timeout_secs: 10,
+            runtime: RuntimeShape::Shared,
             max_connections: 4096,
             max_connections_per_client: 64,
             metrics_addr: None,

@@ -29,11 +29,11 @@ pub use http::app;
 
 use crate::auth::password::PasswordHasherPool;
 use crate::auth::tokens::{load_or_create_secret, TokenKeys};
-use crate::config::{ServeConfig, StorageConfig};
+use crate::config::{RuntimeShape, ServeConfig, StorageConfig};
 use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
 use crate::store::placement::OrderDesk;
 use crate::store::{plants, settings, users, Db};
 
@@ -50,7 +50,7 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
         tracing::warn!("HARIYALI_S3_BUCKET is set but JWT_SECRET is not: give every instance the same JWT_SECRET");
     }
     let demo = decide_demo(&db, &media, config.demo.map(|d| d.0)).await?;
-    Ok(AppState {
+    Ok(AppState::new(Shared {
         tokens: TokenKeys::new(&secret, config.token_hours),
         passwords: PasswordHasherPool::new(),
         limits: Limits::new(
@@ -72,7 +72,7 @@ pub async fn build_state(storage: &StorageConfig, config: ServeConfig) -> anyhow
         db,
         media,
         demo,
-    })
+    }))
 }
 
 async fn decide_demo(db: &Db, media: &MediaStore, requested: Option<bool>) -> anyhow::Result<bool> {
@@ -143,11 +143,16 @@ pub async fn serve(
     };
     let router = app(state);
     let gate = serving::ConnectionGate::new(policy);
-    serving::run(listener, router, gate, async move {
+    let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
-    })
-    .await;
+    };
+    match config.runtime {
+        RuntimeShape::Shared => serving::run(listener, router, gate, shutdown).await,
+        RuntimeShape::PerCore => {
+            serving::run_per_core(listener, router, gate, AppState::cores(), shutdown).await?
+        }
+    }
     drop(stopped);
     if let Some(task) = metrics_server {
         let _ = task.await;

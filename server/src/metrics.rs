@@ -4,10 +4,12 @@
 //! an address, an email or an id: labels must neither identify a person nor grow without
 //! bound. The names are listed in README.md ("Metrics").
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use metrics::{counter, gauge, histogram};
+use metrics::{counter, gauge, histogram, Counter, Histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 /// Latency buckets in seconds: from a cached catalogue page to a slow assistant answer.
@@ -46,12 +48,76 @@ pub fn render() -> String {
     install().map(PrometheusHandle::render).unwrap_or_default()
 }
 
-pub fn http_request(route: &str, method: &str, status: u16, elapsed: Duration) {
-    let status = status.to_string();
-    counter!("hariyali_http_requests_total", "route" => route.to_owned(), "method" => method.to_owned(), "status" => status)
-        .increment(1);
-    histogram!("hariyali_http_request_duration_seconds", "route" => route.to_owned(), "method" => method.to_owned())
-        .record(elapsed.as_secs_f64());
+/// One request answered. The counter and histogram handles are looked up in the recorder
+/// once per thread and label set, then kept: building the labels and hashing the key on every
+/// request was a measurable share of a cached catalogue answer (issue 21).
+pub fn http_request(route: &str, method: &axum::http::Method, status: u16, elapsed: Duration) {
+    let method = method_label(method);
+    let installed = matches!(HANDLE.get(), Some(Some(_)));
+    if !installed {
+        // No recorder yet (or another one): the macros reach whatever is there, uncached.
+        counter!("hariyali_http_requests_total", "route" => route.to_owned(), "method" => method, "status" => status.to_string())
+            .increment(1);
+        histogram!("hariyali_http_request_duration_seconds", "route" => route.to_owned(), "method" => method)
+            .record(elapsed.as_secs_f64());
+        return;
+    }
+    HTTP_HANDLES.with(|handles| {
+        let mut handles = handles.borrow_mut();
+        if !handles.contains_key(route) {
+            handles.insert(route.to_owned(), Vec::new());
+        }
+        let by_method = handles.get_mut(route).expect("inserted above");
+        let position = match by_method.iter().position(|m| m.method == method) {
+            Some(position) => position,
+            None => {
+                by_method.push(MethodHandles {
+                    method,
+                    duration: histogram!("hariyali_http_request_duration_seconds", "route" => route.to_owned(), "method" => method),
+                    by_status: Vec::new(),
+                });
+                by_method.len() - 1
+            }
+        };
+        let entry = &mut by_method[position];
+        entry.duration.record(elapsed.as_secs_f64());
+        match entry.by_status.iter().find(|(s, _)| *s == status) {
+            Some((_, requests)) => requests.increment(1),
+            None => {
+                let requests = counter!("hariyali_http_requests_total", "route" => route.to_owned(), "method" => method, "status" => status.to_string());
+                requests.increment(1);
+                entry.by_status.push((status, requests));
+            }
+        }
+    });
+}
+
+/// The method as a label: the standard ones by name, anything else as `OTHER`, so made-up
+/// methods cannot add series.
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::PATCH => "PATCH",
+        Method::OPTIONS => "OPTIONS",
+        _ => "OTHER",
+    }
+}
+
+/// A route's handles for one method: the latency histogram and a counter per status.
+struct MethodHandles {
+    method: &'static str,
+    duration: Histogram,
+    by_status: Vec<(u16, Counter)>,
+}
+
+thread_local! {
+    /// Bounded like the series themselves: route templates × methods × statuses.
+    static HTTP_HANDLES: RefCell<HashMap<String, Vec<MethodHandles>>> = RefCell::new(HashMap::new());
 }
 
 pub fn connection_opened(open: usize) {
@@ -74,9 +140,18 @@ pub fn order_cancelled() {
     counter!("hariyali_orders_cancelled_total").increment(1);
 }
 
+/// One catalogue answer from the response cache (`hit`) or built afresh. Counted on every
+/// catalogue request, so the two handles are looked up once.
 pub fn catalogue_cache(hit: bool) {
-    let result = if hit { "hit" } else { "miss" };
-    counter!("hariyali_catalogue_cache_total", "result" => result).increment(1);
+    static HANDLES: OnceLock<[Counter; 2]> = OnceLock::new();
+    let lookup =
+        |result: &'static str| counter!("hariyali_catalogue_cache_total", "result" => result);
+    if !matches!(HANDLE.get(), Some(Some(_))) {
+        lookup(if hit { "hit" } else { "miss" }).increment(1);
+        return;
+    }
+    let [hits, misses] = HANDLES.get_or_init(|| [lookup("hit"), lookup("miss")]);
+    if hit { hits } else { misses }.increment(1);
 }
 
 pub fn argon2_queue(depth: usize) {

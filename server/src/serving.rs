@@ -186,6 +186,63 @@ pub async fn run(
     }
 }
 
+/// Serves `router` like `run`, on `threads` single-threaded runtimes, each on an OS thread of
+/// its own and all accepting from `listener`'s socket: the kernel hands each new connection
+/// to one of the threads waiting in `accept`, and that thread alone runs it from then on (no
+/// task moves between threads, no wake-up crosses threads). Returns once every thread has
+/// drained after `shutdown`.
+pub async fn run_per_core(
+    listener: TcpListener,
+    router: Router,
+    gate: Arc<ConnectionGate>,
+    threads: usize,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let listener = listener.into_std()?;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut finished = Vec::with_capacity(threads);
+    for core in 0..threads.max(1) {
+        let listener = listener.try_clone()?;
+        let (router, gate, mut stopped) = (router.clone(), gate.clone(), stopped.clone());
+        let (done, finished_one) = tokio::sync::oneshot::channel::<()>();
+        std::thread::Builder::new()
+            .name(format!("hariyali-core-{core}"))
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => runtime,
+                    Err(err) => {
+                        tracing::error!(error = %err, core, "could not start a runtime");
+                        return;
+                    }
+                };
+                runtime.block_on(async move {
+                    match TcpListener::from_std(listener) {
+                        Ok(listener) => {
+                            run(listener, router, gate, async move {
+                                let _ = stopped.wait_for(|stop| *stop).await;
+                            })
+                            .await
+                        }
+                        Err(err) => tracing::error!(error = %err, core, "could not listen"),
+                    }
+                });
+                let _ = done.send(());
+            })?;
+        finished.push(finished_one);
+    }
+    drop(listener);
+    drop(stopped);
+    shutdown.await;
+    let _ = stop.send(true);
+    for finished_one in finished {
+        let _ = finished_one.await;
+    }
+    Ok(())
+}
+
 fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,

@@ -1,5 +1,6 @@
 //! Everything a request handler may need, cheap to clone.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
 use tokio::sync::Semaphore;
@@ -13,8 +14,28 @@ use crate::media::MediaStore;
 use crate::store::placement::OrderDesk;
 use crate::store::Db;
 
+/// One `Arc` around the shop's shared parts. axum clones the state for every request (the
+/// route, the handler and each `State` extractor take their own copy), so a clone must be
+/// one reference count, not one per field (issue 21 measured a dozen atomic increments and
+/// decrements per request before).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
     pub db: Db,
     /// Where orders are placed (batched into shared transactions when they pile up).
     pub orders: OrderDesk,
@@ -36,6 +57,7 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The machine's cores as the process may use them.
     pub fn cores() -> usize {
         std::thread::available_parallelism()
             .map(|n| n.get())

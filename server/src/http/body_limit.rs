@@ -6,10 +6,14 @@
 //! assistant's photo queue). It runs after routing, where the matched route is known, and
 //! keeps the one table of which route takes how much.
 
+use std::future::Ready;
+use std::task::{Context, Poll};
+
 use axum::extract::{MatchedPath, Request};
 use axum::http::{header, Method};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use futures_util::future::Either;
+use tower::{Layer, Service};
 
 use crate::error::ApiError;
 
@@ -29,21 +33,52 @@ pub fn limit_for(method: &Method, route: &str) -> usize {
     }
 }
 
-pub async fn refuse_declared_oversize(request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map(|p| p.as_str().to_owned())
-        .unwrap_or_default();
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    let limit = limit_for(request.method(), &route);
-    match declared {
-        Some(length) if length > limit as u64 => too_large(&route),
-        _ => next.run(request).await,
+/// The layer for a router's routes (a plain tower layer: `middleware::from_fn` would box a
+/// future and clone the route's service on every request).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RefuseDeclaredOversizeLayer;
+
+impl<S> Layer<S> for RefuseDeclaredOversizeLayer {
+    type Service = RefuseDeclaredOversize<S>;
+
+    fn layer(&self, inner: S) -> RefuseDeclaredOversize<S> {
+        RefuseDeclaredOversize { inner }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct RefuseDeclaredOversize<S> {
+    inner: S,
+}
+
+impl<S> Service<Request> for RefuseDeclaredOversize<S>
+where
+    S: Service<Request, Response = Response>,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = Either<Ready<Result<Response, S::Error>>, S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if let Some(length) = declared {
+            let route = request
+                .extensions()
+                .get::<MatchedPath>()
+                .map_or("", MatchedPath::as_str);
+            if length > limit_for(request.method(), route) as u64 {
+                return Either::Left(std::future::ready(Ok(too_large(route))));
+            }
+        }
+        Either::Right(self.inner.call(request))
     }
 }
 

@@ -1,45 +1,125 @@
 //! What the operator sees: request metrics by route template, `/metrics`, and request ids
 //! that are safe to log.
 
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, State};
-use axum::http::{header, HeaderValue, Request, StatusCode};
-use axum::middleware::Next;
+use axum::http::{header, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use pin_project_lite::pin_project;
+use tower::{Layer, Service};
 
 use crate::state::AppState;
 
 /// Counts and times every request by route template (`/api/plants/{id}`), never by raw path:
 /// a path can carry ids and would give every scan of random URLs a series of its own.
-pub async fn record(request: Request<axum::body::Body>, next: Next) -> Response {
-    let route = route_label(&request);
-    let method = request.method().as_str().to_owned();
-    let started = Instant::now();
-    let response = next.run(request).await;
-    crate::metrics::http_request(
-        &route,
-        &method,
-        response.status().as_u16(),
-        started.elapsed(),
-    );
-    response
+///
+/// A plain tower layer rather than `middleware::from_fn`, which boxes a future and clones
+/// the whole inner stack on every request. Applied with `Router::layer`, so it runs after
+/// routing and sees the matched route.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RecordLayer;
+
+impl<S> Layer<S> for RecordLayer {
+    type Service = Record<S>;
+
+    fn layer(&self, inner: S) -> Record<S> {
+        Record { inner }
+    }
 }
 
-fn route_label(request: &Request<axum::body::Body>) -> String {
-    if let Some(path) = request.extensions().get::<MatchedPath>() {
-        return path.as_str().to_owned();
+#[derive(Debug, Clone)]
+pub struct Record<S> {
+    inner: S,
+}
+
+impl<S, B, ResBody> Service<Request<B>> for Record<S>
+where
+    S: Service<Request<B>, Response = axum::http::Response<ResBody>>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = RecordFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
     }
-    let path = request.uri().path();
-    // Unmatched: the API's not-found answer, or the web app's files and pages.
-    if path == "/api" || path.starts_with("/api/") {
-        "/api/(unmatched)".into()
-    } else if path.starts_with("/assets/") {
-        "/assets/(file)".into()
-    } else {
-        "(web app)".into()
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let route = RouteLabel::of(&request);
+        let method = request.method().clone();
+        RecordFuture {
+            inner: self.inner.call(request),
+            route,
+            method,
+            started: Instant::now(),
+        }
+    }
+}
+
+pin_project! {
+    pub struct RecordFuture<F> {
+        #[pin]
+        inner: F,
+        route: RouteLabel,
+        method: Method,
+        started: Instant,
+    }
+}
+
+impl<F, ResBody, E> Future for RecordFuture<F>
+where
+    F: Future<Output = Result<axum::http::Response<ResBody>, E>>,
+{
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let result = ready!(this.inner.poll(cx));
+        if let Ok(response) = &result {
+            crate::metrics::http_request(
+                this.route.as_str(),
+                this.method,
+                response.status().as_u16(),
+                this.started.elapsed(),
+            );
+        }
+        Poll::Ready(result)
+    }
+}
+
+/// The route template, kept without copying it (a `MatchedPath` is a shared string).
+enum RouteLabel {
+    Matched(MatchedPath),
+    Fixed(&'static str),
+}
+
+impl RouteLabel {
+    fn of<B>(request: &Request<B>) -> Self {
+        if let Some(path) = request.extensions().get::<MatchedPath>() {
+            return RouteLabel::Matched(path.clone());
+        }
+        let path = request.uri().path();
+        // Unmatched: the API's not-found answer, or the web app's files and pages.
+        RouteLabel::Fixed(if path == "/api" || path.starts_with("/api/") {
+            "/api/(unmatched)"
+        } else if path.starts_with("/assets/") {
+            "/assets/(file)"
+        } else {
+            "(web app)"
+        })
+    }
+
+    fn as_str(&self) -> &str {
+        match self {
+            RouteLabel::Matched(path) => path.as_str(),
+            RouteLabel::Fixed(label) => label,
+        }
     }
 }
 

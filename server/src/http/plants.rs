@@ -2,7 +2,7 @@
 
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -16,7 +16,7 @@ use super::openapi::{
     BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
     NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion, TooLarge,
 };
-use super::respond::{cached_json, created, ok};
+use super::respond::{created, ok};
 use crate::auth::Admin;
 use crate::domain::care::{self, Light};
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
@@ -245,10 +245,18 @@ impl ListQuery {
 async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
+    uri: Uri,
     AppQuery(query): AppQuery<ListQuery>,
 ) -> ApiResult<Response> {
     let mut filter = query.into_filter()?;
-    let key = format!("list:{filter:?}");
+    // Keyed by the query as sent (once it is known to be valid): the answer depends on the
+    // filter alone, which the query determines, and formatting the parsed filter cost a few
+    // thousand instructions per request. Two spellings of one filter just share nothing.
+    // A very long query is keyed by its filter instead, so no entry keeps kilobytes of key.
+    let key = match uri.query().unwrap_or("") {
+        query if query.len() <= MAX_RAW_KEY => format!("list:{query}"),
+        _ => format!("list-filter:{filter:?}"),
+    };
     from_cache(&state, key, &headers, async {
         if let Some(search) = &filter.search {
             let index = state.search.get(&state.db).await?;
@@ -261,6 +269,9 @@ async fn list(
     })
     .await
 }
+
+/// The longest list query used as it is for the cache key.
+const MAX_RAW_KEY: usize = 512;
 
 /// Query of `GET /plants/suggest`.
 #[derive(Deserialize, IntoParams)]
@@ -321,10 +332,17 @@ async fn suggest(
 #[utoipa::path(get, path = "/categories/list", tag = "plants",
     responses((status = 200, description = "The categories", body = CategoriesReply), NotModified))]
 async fn categories(headers: HeaderMap) -> Response {
-    cached_json(
-        &headers,
-        &json!({ "success": true, "categories": CATEGORIES }),
-    )
+    // A fixed list: its bytes, ETag and compressed forms are made once per process.
+    static PREPARED: std::sync::OnceLock<Prepared> = std::sync::OnceLock::new();
+    PREPARED
+        .get_or_init(|| {
+            Prepared::new(
+                json!({ "success": true, "categories": CATEGORIES })
+                    .to_string()
+                    .into_bytes(),
+            )
+        })
+        .respond(&headers)
 }
 
 #[utoipa::path(get, path = "/{id}", tag = "plants",
@@ -347,23 +365,24 @@ async fn detail(
     .await
 }
 
-/// Serves a catalogue response from the cache, or builds, keeps and serves it.
+/// Serves a catalogue response from the cache, or builds, keeps and serves it (one build per
+/// key at a time: requests arriving meanwhile wait for it).
 async fn from_cache(
     state: &AppState,
     key: String,
     headers: &HeaderMap,
     build: impl std::future::Future<Output = ApiResult<serde_json::Value>>,
 ) -> ApiResult<Response> {
-    if let Some(prepared) = state.catalogue_cache.get(&key) {
-        crate::metrics::catalogue_cache(true);
-        return Ok(prepared.respond(headers));
-    }
-    crate::metrics::catalogue_cache(false);
-    let generation = state.catalogue_cache.generation();
-    let body = build.await?;
-    let prepared =
-        Prepared::new(serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?);
-    state.catalogue_cache.put(key, generation, prepared.clone());
+    let (prepared, built) = state
+        .catalogue_cache
+        .get_or_build(key, async {
+            let body = build.await?;
+            Ok::<_, ApiError>(Prepared::new(
+                serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?,
+            ))
+        })
+        .await?;
+    crate::metrics::catalogue_cache(!built);
     Ok(prepared.respond(headers))
 }
 
