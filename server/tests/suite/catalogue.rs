@@ -396,3 +396,54 @@ async fn the_catalogue_cache_serves_repeats_but_never_a_deleted_plant_or_an_old_
         .unwrap();
     assert_eq!(serde_json::from_str::<Value>(&text).unwrap()["total"], 1);
 }
+
+#[tokio::test]
+async fn every_demo_review_count_is_reviews_one_can_read() {
+    let app = TestApp::demo().await;
+    let res = app.get("/api/plants?limit=200", None).await;
+    let plants = res.body["plants"].as_array().unwrap();
+    let mut written = 0;
+    for plant in plants {
+        let id = plant["_id"].as_str().unwrap();
+        let count = plant["reviewCount"].as_i64().unwrap();
+        let mut read = Vec::new();
+        for page in 1.. {
+            let res = app
+                .get(&format!("/api/plants/{id}/reviews?page={page}"), None)
+                .await;
+            assert_eq!(res.status, StatusCode::OK);
+            assert_eq!(res.body["total"], count, "{}", plant["name"]);
+            read.extend(res.body["reviews"].as_array().unwrap().clone());
+            if page >= res.body["pages"].as_i64().unwrap() {
+                break;
+            }
+        }
+        assert_eq!(read.len() as i64, count, "{}", plant["name"]);
+        for review in &read {
+            assert!(review["text"].as_str().is_some_and(|t| t.len() > 20));
+            assert_eq!(review["verified"], true);
+            assert!(!review["name"].as_str().unwrap().contains(' '));
+        }
+        if count > 0 {
+            let sum: i64 = read.iter().map(|r| r["rating"].as_i64().unwrap()).sum();
+            let average = (sum as f64 / count as f64 * 10.0).round() / 10.0;
+            assert_eq!(plant["rating"].as_f64().unwrap(), average);
+        }
+        written += count;
+    }
+    assert!(written >= 90, "the demo has its reviews: {written}");
+    // Seeding again (a restart) adds none.
+    hariyali::seed::seed_demo(&app.state.db, &app.state.media)
+        .await
+        .unwrap();
+    let again = app.get("/api/plants?limit=200", None).await;
+    let total = |body: &serde_json::Value| -> i64 {
+        body["plants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["reviewCount"].as_i64().unwrap())
+            .sum()
+    };
+    assert_eq!(total(&again.body), written);
+}
