@@ -23,6 +23,13 @@ DATABASE_URL="sqlite://$WORK/bench.db" HARIYALI_DATA_DIR="$WORK/data" HARIYALI_A
 SERVER=$!
 for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.1; done
 
-echo "cores: $(nproc)"
+echo "cores: $(nproc), load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The server's CPU time (user + system, in clock ticks) around the runs: a figure that other
+# work on the machine does not inflate, unlike the wall-clock latency.
+cpu() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }
+BEFORE=$(cpu)
 "$TARGET/release/examples/photo_bench" "$BASE" "$RUNS"
+AFTER=$(cpu)
+echo "server CPU per message (warm-up included): $(( (AFTER - BEFORE) * 1000 / $(getconf CLK_TCK) / (RUNS + 1) )) ms"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "server peak memory: $(awk '/VmHWM/ {print $2/1024 " MB"}' /proc/$SERVER/status)"

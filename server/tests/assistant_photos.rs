@@ -323,7 +323,12 @@ fn first_sentence(text: &str) -> &str {
 #[test]
 fn a_car_photo_is_answered_with_no_plant_visible_not_blur() {
     let car = report(&scenes::grey_car(800, 600, 31));
-    let text = answer_with(&engine(), "what is wrong with my plant?", &[car], &Memory::default());
+    let text = answer_with(
+        &engine(),
+        "what is wrong with my plant?",
+        &[car],
+        &Memory::default(),
+    );
     assert!(text.contains("no plant is visible"), "{text}");
     assert!(!text.contains("blurred"), "{text}");
 }
@@ -331,9 +336,20 @@ fn a_car_photo_is_answered_with_no_plant_visible_not_blur() {
 #[test]
 fn is_this_safe_for_my_cat_uses_the_named_plant_and_the_photo() {
     let engine = engine();
-    let plant = report(&scenes::potted_plant(800, 600, scenes::BEIGE_WALL, &scenes::healthy_states(), 32));
+    let plant = report(&scenes::potted_plant(
+        800,
+        600,
+        scenes::BEIGE_WALL,
+        &scenes::healthy_states(),
+        32,
+    ));
     // A plant toxic to cats, named in the question.
-    let text = answer_with(&engine, "is this money plant safe for my cat?", &[plant.clone()], &Memory::default());
+    let text = answer_with(
+        &engine,
+        "is this money plant safe for my cat?",
+        &[plant.clone()],
+        &Memory::default(),
+    );
     assert!(first_sentence(&text).starts_with("No"), "{text}");
     assert!(first_sentence(&text).contains("cats"), "{text}");
     assert!(text.contains("look healthy"), "{text}");
@@ -342,10 +358,20 @@ fn is_this_safe_for_my_cat_uses_the_named_plant_and_the_photo() {
         plant: Some("areca-palm".into()),
         ..Memory::default()
     };
-    let text = answer_with(&engine, "is this safe for my cat?", &[plant.clone()], &memory);
+    let text = answer_with(
+        &engine,
+        "is this safe for my cat?",
+        &[plant.clone()],
+        &memory,
+    );
     assert!(first_sentence(&text).starts_with("Yes"), "{text}");
     // Nothing known about the plant: no promise.
-    let text = answer_with(&engine, "is this safe for my cat?", &[plant], &Memory::default());
+    let text = answer_with(
+        &engine,
+        "is this safe for my cat?",
+        &[plant],
+        &Memory::default(),
+    );
     assert!(first_sentence(&text).contains("can't promise"), "{text}");
 }
 
@@ -354,17 +380,31 @@ fn which_of_these_needs_help_names_the_photo_numbers() {
     use scenes::*;
     let photos = [
         report(&potted_plant(800, 600, BEIGE_WALL, &healthy_states(), 41)),
-        report(&potted_plant(800, 600, BEIGE_WALL, &states_with(LeafState::Yellow, 5), 42)),
+        report(&potted_plant(
+            800,
+            600,
+            BEIGE_WALL,
+            &states_with(LeafState::Yellow, 5),
+            42,
+        )),
         report(&grey_car(800, 600, 43)),
         report(&potted_plant(800, 600, WHITE_WALL, &healthy_states(), 44)),
     ];
-    let text = answer_with(&engine(), "which of these needs help?", &photos, &Memory::default());
+    let text = answer_with(
+        &engine(),
+        "which of these needs help?",
+        &photos,
+        &Memory::default(),
+    );
     let first = first_sentence(&text);
     assert!(first.starts_with("Photo 2 needs help"), "{text}");
     assert!(first.contains("yellowing"), "{text}");
     assert!(first.contains("Photos 1 and 4 look healthy"), "{text}");
     assert!(first.contains("Photo 3: no plant is visible"), "{text}");
-    assert!(text.contains("Yellow leaves"), "the guide for the finding: {text}");
+    assert!(
+        text.contains("Yellow leaves"),
+        "the guide for the finding: {text}"
+    );
 }
 
 #[test]
@@ -376,15 +416,29 @@ fn what_is_wrong_gets_the_diagnosis_first() {
         &scenes::states_with(LeafState::BrownTip, 11),
         51,
     ));
-    let text = answer_with(&engine(), "what is wrong with my plant", &[sick], &Memory::default());
-    assert!(first_sentence(&text).starts_with("Your plant shows brown"), "{text}");
+    let text = answer_with(
+        &engine(),
+        "what is wrong with my plant",
+        &[sick],
+        &Memory::default(),
+    );
+    assert!(
+        first_sentence(&text).starts_with("Your plant shows brown"),
+        "{text}"
+    );
     assert!(text.contains("What to do"), "{text}");
 }
 
 #[test]
 fn is_it_healthy_is_answered_yes_or_not_quite() {
     let engine = engine();
-    let fine = report(&scenes::potted_plant(800, 600, scenes::WHITE_WALL, &scenes::healthy_states(), 61));
+    let fine = report(&scenes::potted_plant(
+        800,
+        600,
+        scenes::WHITE_WALL,
+        &scenes::healthy_states(),
+        61,
+    ));
     let text = answer_with(&engine, "is my plant healthy?", &[fine], &Memory::default());
     assert!(first_sentence(&text).starts_with("Yes"), "{text}");
     let sick = report(&scenes::potted_plant(

@@ -154,14 +154,24 @@ fn leaf_colour(leaf: &Leaf, u: f32, v: f32, x: f32, y: f32, seed: u32) -> [f32; 
         LeafState::BrownTip if u > 0.72 => {
             let dry = [136.0, 92.0, 50.0];
             let tan = [182.0, 142.0, 86.0];
-            c = mix(dry, tan, 0.5 + 0.5 * smooth(x * 900.0, y * 900.0, 5.0, seed + 3));
+            c = mix(
+                dry,
+                tan,
+                0.5 + 0.5 * smooth(x * 900.0, y * 900.0, 5.0, seed + 3),
+            );
             if u < 0.76 {
                 c = [78.0, 52.0, 30.0];
             }
         }
         LeafState::BrownTip if u > 0.64 => c = mix(c, yellow, (u - 0.64) / 0.08),
         LeafState::Spotted => {
-            for (su, sv) in [(0.3, 0.4), (0.5, -0.45), (0.66, 0.35), (0.45, 0.0), (0.8, -0.2)] {
+            for (su, sv) in [
+                (0.3, 0.4),
+                (0.5, -0.45),
+                (0.66, 0.35),
+                (0.45, 0.0),
+                (0.8, -0.2),
+            ] {
                 let d = ((u - su) * leaf.length / leaf.width * 2.0).hypot(v - sv);
                 if d < 0.22 {
                     c = [62.0, 42.0, 26.0];
@@ -252,7 +262,8 @@ pub fn potted_plant(w: u32, h: u32, wall: [f32; 3], states: &[LeafState], seed: 
         } else {
             // Plaster: a faint texture and a soft shadow right of the pot.
             let plaster = smooth(u * 300.0, v * 300.0, 3.0, seed + 1);
-            let shadow = 1.0 - 0.12 * (-((u - 0.68).powi(2) / 0.01 + (v - 0.7).powi(2) / 0.03)).exp();
+            let shadow =
+                1.0 - 0.12 * (-((u - 0.68).powi(2) / 0.01 + (v - 0.7).powi(2) / 0.03)).exp();
             scale(wall, (1.0 + 0.02 * plaster) * shadow)
         }
     });
@@ -271,12 +282,21 @@ pub fn potted_plant(w: u32, h: u32, wall: [f32; 3], states: &[LeafState], seed: 
     // Soil inside the rim, granular.
     canvas.paint((0.3, 0.54, 0.7, 0.6), |u, v| {
         let d = ((u - 0.5) / 0.175).powi(2) + ((v - 0.57) / 0.018).powi(2);
-        (d <= 1.0).then(|| scale(SOIL, 1.0 + 0.3 * hash((u * 4000.0) as i64, (v * 4000.0) as i64, seed + 9)))
+        (d <= 1.0).then(|| {
+            scale(
+                SOIL,
+                1.0 + 0.3 * hash((u * 4000.0) as i64, (v * 4000.0) as i64, seed + 9),
+            )
+        })
     });
     // Leaves fanning out of the pot on stems.
     let n = states.len().max(1);
     for (i, state) in states.iter().enumerate() {
-        let t = if n == 1 { 0.5 } else { i as f32 / (n - 1) as f32 };
+        let t = if n == 1 {
+            0.5
+        } else {
+            i as f32 / (n - 1) as f32
+        };
         let angle = (-162.0 + 144.0 * t + 8.0 * hash(i as i64, 1, seed)).to_radians();
         let stem = 0.08 + 0.07 * (0.5 + 0.5 * hash(i as i64, 2, seed));
         let aspect = w as f32 / h as f32;
@@ -318,7 +338,12 @@ pub fn states_with(state: LeafState, sick: usize) -> Vec<LeafState> {
 
 /// One large leaf filling most of the frame before a wall, in `state`.
 pub fn leaf_close_up(w: u32, h: u32, state: LeafState, seed: u32) -> RgbImage {
-    let mut canvas = Canvas::new(w, h, |u, v| scale(BEIGE_WALL, 1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed)));
+    let mut canvas = Canvas::new(w, h, |u, v| {
+        scale(
+            BEIGE_WALL,
+            1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed),
+        )
+    });
     let leaf = Leaf {
         base: (0.1, 0.62),
         angle: (-12.0f32).to_radians(),
@@ -340,7 +365,10 @@ pub fn grey_car(w: u32, h: u32, seed: u32) -> RgbImage {
             // A low building line far away.
             [150.0, 146.0, 140.0]
         } else {
-            scale([78.0, 78.0, 80.0], 1.0 + 0.15 * hash((u * 2000.0) as i64, (v * 2000.0) as i64, seed))
+            scale(
+                [78.0, 78.0, 80.0],
+                1.0 + 0.15 * hash((u * 2000.0) as i64, (v * 2000.0) as i64, seed),
+            )
         }
     });
     // Body: a long rounded box with a bright band along its shoulder.
@@ -348,7 +376,11 @@ pub fn grey_car(w: u32, h: u32, seed: u32) -> RgbImage {
         let inside = (0.1..0.9).contains(&u) && (0.5..0.78).contains(&v);
         inside.then(|| {
             let band = (-((v - 0.56) / 0.02).powi(2)).exp();
-            mix(scale([172.0, 175.0, 180.0], 1.0 - 0.3 * (v - 0.5)), [240.0, 242.0, 245.0], band * 0.7)
+            mix(
+                scale([172.0, 175.0, 180.0], 1.0 - 0.3 * (v - 0.5)),
+                [240.0, 242.0, 245.0],
+                band * 0.7,
+            )
         })
     });
     // Cabin with dark windows.
@@ -390,7 +422,10 @@ pub fn face(w: u32, h: u32, skin: [f32; 3], seed: u32) -> RgbImage {
         if v > 0.85 {
             [52.0, 84.0, 150.0]
         } else {
-            scale([196.0, 196.0, 192.0], 1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed))
+            scale(
+                [196.0, 196.0, 192.0],
+                1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed),
+            )
         }
     });
     canvas.paint((0.0, 0.0, 1.0, 1.0), move |u, v| {
@@ -424,14 +459,18 @@ pub fn face(w: u32, h: u32, skin: [f32; 3], seed: u32) -> RgbImage {
 
 /// A bare wall, evenly lit but for the fall-off.
 pub fn bare_wall(w: u32, h: u32, wall: [f32; 3], seed: u32) -> RgbImage {
-    Canvas::new(w, h, |u, v| scale(wall, 1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed))).finish(1.0, seed)
+    Canvas::new(w, h, |u, v| {
+        scale(wall, 1.0 + 0.02 * smooth(u * 300.0, v * 300.0, 3.0, seed))
+    })
+    .finish(1.0, seed)
 }
 
 /// A blue sky with soft white clouds.
 pub fn cloudy_sky(w: u32, h: u32, seed: u32) -> RgbImage {
     Canvas::new(w, h, |u, v| {
         let sky = mix([96.0, 150.0, 222.0], [170.0, 200.0, 236.0], v);
-        let cloud = smooth(u * 600.0, v * 600.0, 120.0, seed) + 0.5 * smooth(u * 600.0, v * 600.0, 40.0, seed + 1);
+        let cloud = smooth(u * 600.0, v * 600.0, 120.0, seed)
+            + 0.5 * smooth(u * 600.0, v * 600.0, 40.0, seed + 1);
         mix(sky, [240.0, 242.0, 246.0], (cloud - 0.2) * 2.0)
     })
     .finish(1.0, seed)

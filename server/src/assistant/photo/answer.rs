@@ -70,8 +70,7 @@ pub fn compose<'k>(kb: &'k Knowledge, q: &PhotoQuestion, ctx: &Ctx) -> (Reply, O
                 }
             }
             plant_lines(&mut r, plant, &guides, ctx);
-            if plant.is_none() && guides.is_empty() && q.reports.iter().any(|p| p.looks_healthy())
-            {
+            if plant.is_none() && guides.is_empty() && q.reports.iter().any(|p| p.looks_healthy()) {
                 r.para(ctx.p().ask_which_plant);
             }
         }
@@ -91,11 +90,7 @@ fn guides_for<'k>(kb: &'k Knowledge, q: &PhotoQuestion) -> Vec<&'k Guide> {
         })
         .collect();
     findings.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut guides: Vec<&Guide> = q
-        .described
-        .iter()
-        .filter_map(|g| kb.guide(&g.id))
-        .collect();
+    let mut guides: Vec<&Guide> = q.described.iter().filter_map(|g| kb.guide(&g.id)).collect();
     for (_, id) in findings {
         if let Some(g) = kb.guide(id) {
             if !guides.iter().any(|x| x.id == g.id) {

@@ -59,7 +59,9 @@ impl PhotoQuestions {
         let lists: PhotoQuestions = toml::from_str(include_str!(
             "../../../knowledge/assistant/photo_questions.toml"
         ))
-        .map_err(|e| anyhow::anyhow!("knowledge/assistant/photo_questions.toml is malformed: {e}"))?;
+        .map_err(|e| {
+            anyhow::anyhow!("knowledge/assistant/photo_questions.toml is malformed: {e}")
+        })?;
         for (name, list) in [
             ("safety", &lists.safety.words),
             ("who.pets", &lists.who.pets),

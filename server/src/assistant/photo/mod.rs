@@ -161,10 +161,12 @@ pub fn analyse(image: &DynamicImage) -> PhotoReport {
 /// white and beige surfaces (a wall, a car, a floor).
 fn scene_of(img: &RgbImage) -> Scene {
     let (mut skin, mut sky, mut plain) = (0u32, 0u32, 0u32);
-    for p in img.pixels() {
+    let mut skin_rows = 0u64;
+    for (_, y, p) in img.enumerate_pixels() {
         let (h, s, v) = hsv(p[0], p[1], p[2]);
         if (5.0..35.0).contains(&h) && (0.18..0.6).contains(&s) && v > 0.3 && p[0] > p[2] + 15 {
             skin += 1;
+            skin_rows += y as u64;
         } else if (185.0..250.0).contains(&h) && s > 0.2 && v > 0.45 {
             sky += 1;
         } else if s < 0.3 {
@@ -172,7 +174,10 @@ fn scene_of(img: &RgbImage) -> Scene {
         }
     }
     let n = (img.width() * img.height()).max(1) as f32;
-    if skin as f32 / n > 0.2 {
+    // A face or hand fills the middle of the picture; skin-coloured wood and terracotta
+    // usually lie along the bottom.
+    let skin_centre = skin_rows as f32 / skin.max(1) as f32 / img.height().max(1) as f32;
+    if skin as f32 / n > 0.2 && skin_centre < 0.75 {
         Scene::Skin
     } else if sky as f32 / n > 0.5 {
         Scene::Sky
