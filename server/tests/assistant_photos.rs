@@ -347,7 +347,7 @@ fn is_this_safe_for_my_cat_uses_the_named_plant_and_the_photo() {
     let text = answer_with(
         &engine,
         "is this money plant safe for my cat?",
-        &[plant.clone()],
+        std::slice::from_ref(&plant),
         &Memory::default(),
     );
     assert!(first_sentence(&text).starts_with("No"), "{text}");
@@ -361,7 +361,7 @@ fn is_this_safe_for_my_cat_uses_the_named_plant_and_the_photo() {
     let text = answer_with(
         &engine,
         "is this safe for my cat?",
-        &[plant.clone()],
+        std::slice::from_ref(&plant),
         &memory,
     );
     assert!(first_sentence(&text).starts_with("Yes"), "{text}");
