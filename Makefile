@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
 
-.PHONY: fuzz soak bench bench-cost bench-orders test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
+.PHONY: fuzz soak bench bench-cost bench-orders bench-photos test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -101,6 +101,10 @@ bench-cost: server
 ## targets (performance and accessibility and best practices 95, SEO 90).
 lighthouse: server web
 	bench/lighthouse/run.sh
+
+## A chat message with five 12 MP photos, end to end against a release server: p50/p95.
+bench-photos:
+	bench/photos.sh
 
 ## Order placement throughput and latency on SQLite and PostgreSQL (fresh demo databases).
 bench-orders:

@@ -1,10 +1,9 @@
 //! One writer per kind of answer: a plant's care, a problem guide, a comparison, a
-//! recommendation, photo findings. Facts come from the knowledge base word for word; only
+//! recommendation. Facts come from the knowledge base word for word; only
 //! the framing phrases are composed (in English or Hindi).
 
 use super::compose::{phrases, Phrases, Reply};
 use super::knowledge::{Difficulty, Guide, LightLevel, Species};
-use super::photo::{percent, Finding, PhotoReport, Usability};
 use super::recognize::Intent;
 use super::recommend::{stocked, Candidate, CatalogueItem, LightWish, Wishes};
 use super::season::Season;
@@ -498,105 +497,4 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
     }
     r.para(p.browse);
     r
-}
-
-/// Which guide each photo finding points to.
-pub fn guide_for_finding(finding: Finding, report: &PhotoReport) -> &'static str {
-    match finding {
-        Finding::Yellowing => "yellow-leaves",
-        Finding::Browning if report.spots >= 0.03 => "brown-spots",
-        Finding::Browning => "brown-tips",
-        Finding::Spots => "leaf-spot",
-        Finding::Powder => "powdery-mildew",
-    }
-}
-
-/// The measurements and verdict of each photo.
-pub fn photo_findings(r: &mut Reply, reports: &[PhotoReport], ctx: &Ctx) {
-    let p = ctx.p();
-    for (i, report) in reports.iter().enumerate() {
-        let title = if reports.len() == 1 {
-            p.photo_findings.to_string()
-        } else if ctx.hindi {
-            format!("फ़ोटो {}", i + 1)
-        } else {
-            format!("Photo {}", i + 1)
-        };
-        r.heading(&title);
-        match report.usability {
-            Usability::TooDark => {
-                r.para(&if ctx.hindi {
-                    format!("यह फ़ोटो बहुत अंधेरी है (चमक {}), रंग नहीं परखे जा सकते। दिन की रोशनी में फिर से फ़ोटो लीजिए।", percent(report.brightness))
-                } else {
-                    format!("This photo is too dark to judge (brightness {}). Please retake it in daylight, near a window, without flash glare.", percent(report.brightness))
-                });
-            }
-            Usability::Blurred => {
-                r.para(&if ctx.hindi {
-                    format!("यह फ़ोटो धुंधली है (sharpness {:.0}), पत्तियाँ साफ़ नहीं दिख रहीं। फ़ोन को स्थिर रखकर पत्तियों पर फ़ोकस करके फिर लीजिए।", report.sharpness)
-                } else {
-                    format!("This photo is too blurred to judge (sharpness score {:.0}). Hold the phone steady, tap the leaves to focus and take it again.", report.sharpness)
-                });
-            }
-            Usability::NoPlant => {
-                r.para(&if ctx.hindi {
-                    format!("इस फ़ोटो में मुझे पौधा नहीं मिला (पत्तियों जैसे रंग सिर्फ़ {} हिस्से में)। पत्तियों की पास से फ़ोटो भेजिए।", percent(report.plant_share))
-                } else {
-                    format!("I couldn't find a plant in this photo (leaf colours cover only {} of it). Please send a close-up of the leaves.", percent(report.plant_share))
-                });
-            }
-            Usability::Usable => {
-                r.bullets(&[
-                    format!("{}: {}", p.healthy_green, percent(report.healthy)),
-                    format!("{}: {}", p.yellowing, percent(report.yellowing)),
-                    format!("{}: {}", p.browning, percent(report.browning)),
-                    format!("{}: {}", p.dark_spots, percent(report.spots)),
-                    format!("{}: {}", p.white_powder, percent(report.powder)),
-                ]);
-                r.para(&verdict(report, ctx.hindi));
-            }
-        }
-    }
-}
-
-fn verdict(report: &PhotoReport, hindi: bool) -> String {
-    let findings = report.findings();
-    if findings.is_empty() {
-        return if hindi {
-            format!(
-                "पत्तियाँ स्वस्थ दिख रही हैं: {} हिस्सा स्वस्थ हरा है।",
-                percent(report.healthy)
-            )
-        } else {
-            format!(
-                "The leaves look healthy: {} of the leaf area is healthy green.",
-                percent(report.healthy)
-            )
-        };
-    }
-    let parts: Vec<String> = findings
-        .iter()
-        .map(|(f, share)| {
-            let what = match (f, hindi) {
-                (Finding::Yellowing, false) => "is yellowing",
-                (Finding::Browning, false) => "is brown or drying",
-                (Finding::Spots, false) => "has dark spots",
-                (Finding::Powder, false) => "has white powdery patches (possible powdery mildew)",
-                (Finding::Yellowing, true) => "पीला पड़ रहा है",
-                (Finding::Browning, true) => "भूरा या सूखा है",
-                (Finding::Spots, true) => "पर काले धब्बे हैं",
-                (Finding::Powder, true) => "पर सफ़ेद पाउडर जैसे धब्बे हैं (पाउडरी मिल्ड्यू हो सकता है)",
-            };
-            if hindi {
-                format!("पत्तियों का {} हिस्सा {}", percent(*share), what)
-            } else {
-                format!("{} of the leaf area {}", percent(*share), what)
-            }
-        })
-        .collect();
-    if hindi {
-        format!("{}।", parts.join("; "))
-    } else {
-        format!("{}.", capitalise(&parts.join("; ")))
-    }
 }

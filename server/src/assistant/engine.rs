@@ -10,7 +10,7 @@ use super::compose::{phrases, Reply};
 use super::direct::{self, Criterion, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
-use super::photo::PhotoReport;
+use super::photo::{self, PhotoReport};
 use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Intent, Recognition};
 use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
@@ -170,6 +170,7 @@ impl Engine {
     /// Builds the engine over the knowledge base and the assistant's data files (checked).
     pub fn new(kb: Knowledge) -> anyhow::Result<Engine> {
         let lex = Lexicons::embedded()?;
+        photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
@@ -851,7 +852,7 @@ impl Engine {
 
         let mut main_guide: Option<&Guide> = None;
         let reply: Reply = if !q.photos.is_empty() {
-            let (reply, guide) = self.photo_answer(q.photos, &plants, &problems, &ctx);
+            let (reply, guide) = self.photo_answer(q.text, q.photos, &plants, &problems, &ctx);
             main_guide = guide;
             reply
         } else if !on_topic {
@@ -969,49 +970,19 @@ impl Engine {
 
     fn photo_answer<'k>(
         &'k self,
+        text: &str,
         reports: &[PhotoReport],
         plants: &[&Species],
         text_problems: &[&'k Guide],
         ctx: &Ctx,
     ) -> (Reply, Option<&'k Guide>) {
-        let mut r = Reply::default();
-        if let Some(s) = plants.first() {
-            r.para(&format!("**{}** ({}, {})", s.name, s.hindi, s.botanical));
-        }
-        answers::photo_findings(&mut r, reports, ctx);
-        // Guides: what the person described first, then what the photos show, largest first.
-        let mut findings: Vec<(f32, &'static str)> = reports
-            .iter()
-            .flat_map(|rep| {
-                rep.findings()
-                    .into_iter()
-                    .map(move |(f, share)| (share, answers::guide_for_finding(f, rep)))
-            })
-            .collect();
-        findings.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut guides: Vec<&Guide> = text_problems.to_vec();
-        for (_, id) in findings {
-            if let Some(g) = self.kb.guide(id) {
-                if !guides.iter().any(|x| x.id == g.id) {
-                    guides.push(g);
-                }
-            }
-        }
-        if let Some(first) = guides.first() {
-            answers::guide_full(&mut r, first, ctx);
-            for g in guides.iter().skip(1).take(2) {
-                answers::guide_short(&mut r, g, ctx);
-            }
-        }
-        if let Some(s) = plants.first() {
-            answers::plant_notes(&mut r, s, &guides[..guides.len().min(2)], ctx);
-            if let Some(w) = answers::safety_warning(s, ctx.hindi) {
-                r.para(&w);
-            }
-        } else if guides.is_empty() && reports.iter().any(|rep| rep.looks_healthy()) {
-            r.para(ctx.p().ask_which_plant);
-        }
-        (r, guides.first().copied())
+        let question = photo::answer::PhotoQuestion {
+            text,
+            reports,
+            plants,
+            described: text_problems,
+        };
+        photo::answer::compose(&self.kb, &question, ctx)
     }
 
     /// A problem guide found by full-text search, for a question that names no care topic

@@ -33,6 +33,7 @@ mod platform;
 mod process;
 mod ratings;
 mod reviews;
+mod scenes;
 mod security_uploads;
 mod security_web;
 mod validation_properties;
