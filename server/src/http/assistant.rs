@@ -272,7 +272,11 @@ fn valid_session_id(id: &str) -> bool {
 /// analysis as soon as its part has arrived, and its bytes are dropped once analysed: while
 /// one photo is analysed the next is received, so a message holds at most two photos' bytes
 /// (not five) and one decode at a time.
-async fn read_form(state: &AppState, client: &str, mut multipart: Multipart) -> ChatResult<ChatForm> {
+async fn read_form(
+    state: &AppState,
+    client: &str,
+    mut multipart: Multipart,
+) -> ChatResult<ChatForm> {
     let mut form = ChatForm {
         text: String::new(),
         session_id: None,
@@ -420,10 +424,7 @@ impl Analysis {
     }
 
     async fn finish(self) -> ChatResult<AnalysedPhoto> {
-        let analysed = self
-            .task
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
+        let analysed = self.task.await.map_err(|e| ApiError::Internal(e.into()))?;
         analysed.map_err(|rejection| {
             bad(format!(
                 "Image {}: {} {MSG_BAD_IMAGES}",

@@ -43,7 +43,9 @@ const MAX_JPEG_OUTPUT: usize = 2400 * 2400 * 4 * 2;
 /// upright by its EXIF orientation.
 pub fn jpeg(bytes: &[u8], side: u32, check: HeaderCheck) -> Result<Reduced, ImageRejection> {
     let mut decoder = jpeg_decoder::Decoder::new(Cursor::new(bytes));
-    decoder.read_info().map_err(|_| ImageRejection::Unreadable)?;
+    decoder
+        .read_info()
+        .map_err(|_| ImageRejection::Unreadable)?;
     let info = decoder.info().ok_or(ImageRejection::Unreadable)?;
     check(u32::from(info.width), u32::from(info.height))?;
     if info.coding_process != jpeg_decoder::CodingProcess::DctSequential {
@@ -210,7 +212,9 @@ mod tests {
     }
 
     fn gradient(w: u32, h: u32) -> RgbImage {
-        RgbImage::from_fn(w, h, |x, y| Rgb([(x * 255 / w) as u8, 140, (y * 255 / h) as u8]))
+        RgbImage::from_fn(w, h, |x, y| {
+            Rgb([(x * 255 / w) as u8, 140, (y * 255 / h) as u8])
+        })
     }
 
     #[test]
@@ -255,7 +259,10 @@ mod tests {
         assert_eq!((tiny.width(), tiny.height()), (500, 375));
         // Colours survive the scaling.
         let [r, g, b] = tiny.to_rgb8().get_pixel(250, 187).0;
-        assert!((r as i32 - 127).abs() < 12 && (g as i32 - 140).abs() < 12, "{r} {g} {b}");
+        assert!(
+            (r as i32 - 127).abs() < 12 && (g as i32 - 140).abs() < 12,
+            "{r} {g} {b}"
+        );
     }
 
     #[test]
@@ -271,7 +278,10 @@ mod tests {
             (ImageFormat::Jpeg, jpeg),
         ] {
             let result = read(&encoded(&img, format), 1024, &refuse);
-            assert!(matches!(result, Err(ImageRejection::TooLarge)), "{format:?}");
+            assert!(
+                matches!(result, Err(ImageRejection::TooLarge)),
+                "{format:?}"
+            );
             assert_eq!(seen.get(), (64, 48));
         }
     }
