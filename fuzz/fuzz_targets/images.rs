@@ -9,13 +9,13 @@
 
 use hariyali::assistant::photo::analyse_bytes;
 use hariyali::media::images::{
-    decode, process_plant_photo, sniff, CARD_SIZE, DETAIL_SIZE, MAX_DIMENSION,
+    decode, process_plant_photo, sniff, CARD_SIZE, DETAIL_SIZE, MAX_DIMENSION, PLANT_PHOTO,
 };
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     let format = sniff(bytes);
-    let decoded = decode(bytes);
+    let decoded = decode(bytes, &PLANT_PHOTO);
     if let Ok(image) = &decoded {
         assert!(
             format.is_some(),

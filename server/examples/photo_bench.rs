@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-#[path = "../tests/support/scenes.rs"]
+#[path = "../tests/suite/scenes.rs"]
 mod scenes;
 
 use image::codecs::jpeg::JpegEncoder;

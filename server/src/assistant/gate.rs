@@ -1,7 +1,8 @@
 //! The gate in front of photo-bearing assistant messages.
 //!
-//! A message may carry five 10 MB photos, all held in memory while they are decoded, so a
-//! burst of such messages could take gigabytes. The gate lets a few be read and analysed at
+//! A message may carry five 10 MB photos; it holds at most two of them at a time (one being
+//! analysed while the next arrives, `http/assistant.rs`), but a burst of such messages
+//! could still take gigabytes. The gate lets a few be read and analysed at
 //! once; the others wait in a queue *before their bodies are read* (a waiting request costs a
 //! socket and its kernel buffers, nothing more). Queueing rather than refusing at once: a
 //! short burst (a class of students asking together) is served in order instead of failing,
@@ -15,8 +16,8 @@ use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Photo messages read and analysed at once: 3 × 50 MB of photos plus the decodes in
-/// progress (one per core) stays far below a gigabyte.
+/// Photo messages read and analysed at once: 3 × 20 MB of photos plus the decodes in
+/// progress (one per core, each reduced to a few megapixels) stays near 100 MB.
 pub const PHOTO_MESSAGES_AT_ONCE: usize = 3;
 /// Messages allowed to wait for a place.
 const MAX_WAITING: usize = 64;

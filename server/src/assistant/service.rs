@@ -79,21 +79,26 @@ impl Assistant {
         result
     }
 
-    /// Charges `client` for the photos of a message on top of the message itself: each
-    /// photo costs as much as a message, so one client cannot keep the cores decoding.
-    pub fn charge_photos(&self, client: &str, photos: usize) -> Result<(), Duration> {
-        let Some(cells) = NonZeroU32::new((photos as u32).min(self.per_client_burst)) else {
+    /// Charges `client` for the `nth` photo of a message (from 1), on top of the message
+    /// itself: each photo costs as much as a message, so one client cannot keep the cores
+    /// decoding. Photos are charged one by one as they arrive, each before it is decoded;
+    /// a message is never charged more than the burst, so it always fits in the end.
+    pub fn charge_photo(&self, client: &str, nth: usize) -> Result<(), Duration> {
+        if nth >= self.per_client_burst as usize {
             return Ok(());
-        };
-        match self.per_client.check_key_n(&client.to_string(), cells) {
-            Ok(Ok(())) => Ok(()),
-            // A retry is charged its message again before its photos, so the wait must cover
-            // one more cell than the photos: with only theirs, the retry was refused again.
-            Ok(Err(not_until)) => Err(not_until.wait_time_from(DefaultClock::default().now())
-                + Duration::from_secs(60) / self.per_client_burst),
-            // Cannot happen (capped at the burst); refusing would be wrong, so let it pass.
-            Err(_) => Ok(()),
         }
+        self.per_client
+            .check_key(&client.to_string())
+            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+
+    /// How long a client refused with `wait` (the wait for the one unit that did not fit)
+    /// must wait before sending the same message, with `photos` photos, again. The retry is
+    /// charged its message and every photo afresh, and each unit beyond the first adds one
+    /// replenishment interval; a wait for a single unit would see the retry refused again.
+    pub fn retry_wait(&self, wait: Duration, photos: usize) -> Duration {
+        let extra = (photos as u32).min(self.per_client_burst.saturating_sub(1));
+        wait + Duration::from_secs(60) / self.per_client_burst * extra
     }
 
     /// True at most once an hour per process: time to sweep idle sessions.

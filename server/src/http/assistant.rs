@@ -1,11 +1,10 @@
 //! `/api/ai-chat`: one message (text and up to 5 photos) in, one answer out; sessions live in
 //! the database so any instance can continue a chat. Errors carry their text in `error` too.
 
-use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::multipart::{Field, Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use futures_util::future::join_all;
 use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +23,7 @@ use crate::auth::MaybeUser;
 use crate::domain::ids::now_ms;
 use crate::error::ApiError;
 use crate::limits::ClientIp;
-use crate::media::images::sniff;
+use crate::media::images::{sniff, ImageRejection};
 use crate::state::AppState;
 use crate::store::assistant as store;
 
@@ -79,11 +78,11 @@ fn bad(message: impl Into<String>) -> ChatError {
     ChatError(ApiError::bad_request(message))
 }
 
-/// The parts of a chat message form.
+/// The parts of a chat message form, its photos already analysed.
 struct ChatForm {
     text: String,
     session_id: Option<String>,
-    images: Vec<Vec<u8>>,
+    photos: Vec<AnalysedPhoto>,
 }
 
 #[utoipa::path(post, path = "/message", tag = "ai-chat",
@@ -101,7 +100,16 @@ async fn message(
 ) -> ChatResult<Response> {
     let started = std::time::Instant::now();
     if let Err(wait) = state.assistant.allow_message(&client.0) {
-        return Err(too_many_messages(wait));
+        // Refused before the body is read. The retry will be charged for its photos too, so
+        // the wait must cover them: read the form into nothing (memory-free) to count them.
+        // That also lets a client still sending see the 429 rather than a closed connection.
+        let photos = match multipart {
+            Ok(mut multipart) => count_remaining_photos(&mut multipart).await,
+            Err(_) => 0,
+        };
+        return Err(too_many_messages(
+            state.assistant.retry_wait(wait, photos.min(MAX_IMAGES)),
+        ));
     }
     let multipart = multipart.map_err(|_| {
         bad("Send the message as multipart/form-data with the fields message, sessionId and images.")
@@ -120,9 +128,7 @@ async fn message(
             None => {
                 // Read the rest of the upload into nothing (memory-free) before answering:
                 // a client still sending when the connection closes never sees the 503.
-                while let Ok(Some(mut field)) = multipart.next_field().await {
-                    while let Ok(Some(_)) = field.chunk().await {}
-                }
+                count_remaining_photos(&mut multipart).await;
                 return Err(ChatError(ApiError::Unavailable(
                     "The assistant is busy looking at other photos. Please try again in a few seconds."
                         .into(),
@@ -130,17 +136,9 @@ async fn message(
             }
         }
     };
-    let form = read_form(multipart).await?;
-    if let Err(wait) = state.assistant.charge_photos(&client.0, form.images.len()) {
-        return Err(too_many_messages(wait));
-    }
-    if form.text.trim().is_empty() && form.images.is_empty() {
+    let form = read_form(&state, &client.0, multipart).await?;
+    if form.text.trim().is_empty() && form.photos.is_empty() {
         return Err(bad("Please type a question or attach at least one image."));
-    }
-    if form.text.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(bad(format!(
-            "Message is too long: at most {MAX_MESSAGE_CHARS} characters."
-        )));
     }
 
     let session_id = form
@@ -153,7 +151,7 @@ async fn message(
         .and_then(|json| serde_json::from_str(&json).ok())
         .unwrap_or_default();
 
-    let photos = analyse_photos(&state, form.images).await?;
+    let photos = form.photos;
     let reports: Vec<_> = photos.iter().map(|p| p.report.clone()).collect();
     let catalogue = store::live_plants(&state.db).await?;
     // Only the caller's own orders, and only when the message asks about orders.
@@ -270,31 +268,34 @@ fn valid_session_id(id: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':'))
 }
 
-async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
+/// Reads the form part by part. Each photo is charged to the client and handed to the
+/// analysis as soon as its part has arrived, and its bytes are dropped once analysed: while
+/// one photo is analysed the next is received, so a message holds at most two photos' bytes
+/// (not five) and one decode at a time.
+async fn read_form(
+    state: &AppState,
+    client: &str,
+    mut multipart: Multipart,
+) -> ChatResult<ChatForm> {
     let mut form = ChatForm {
         text: String::new(),
         session_id: None,
-        images: Vec::new(),
+        photos: Vec::new(),
     };
-    while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
+    let want_preview = state.assistant.llm().is_some();
+    let mut received = 0;
+    let mut analysing: Option<Analysis> = None;
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         let name = field.name().unwrap_or_default().to_string();
         match name.as_str() {
-            "images" | "images[]" | "image" => {
-                let number = form.images.len() + 1;
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
-                    if bytes.len() + chunk.len() > MAX_IMAGE_BYTES {
-                        return Err(ChatError(ApiError::PayloadTooLarge(format!(
-                            "Image {number} is larger than 10 MB. {MSG_BAD_IMAGES}"
-                        ))));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
+            name if is_photo_field(name) => {
+                let number = received + 1;
+                let bytes = read_photo(field, number).await?;
                 // A file input left empty still sends a part with no bytes.
                 if bytes.is_empty() {
                     continue;
                 }
-                if form.images.len() == MAX_IMAGES {
+                if received == MAX_IMAGES {
                     return Err(bad(format!(
                         "At most {MAX_IMAGES} images can be sent with one message."
                     )));
@@ -304,9 +305,28 @@ async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
                         "Image {number} is not a JPEG, PNG or WebP image. {MSG_BAD_IMAGES}"
                     )));
                 }
-                form.images.push(bytes);
+                received = number;
+                if let Err(wait) = state.assistant.charge_photo(client, number) {
+                    drop(bytes);
+                    let photos = number + count_remaining_photos(&mut multipart).await;
+                    return Err(too_many_messages(
+                        state.assistant.retry_wait(wait, photos.min(MAX_IMAGES)),
+                    ));
+                }
+                if let Some(previous) = analysing.take() {
+                    form.photos.push(previous.finish().await?);
+                }
+                analysing = Some(Analysis::start(state, number, bytes, want_preview).await?);
             }
-            "message" => form.text = text_field(field).await?,
+            "message" => {
+                form.text = text_field(field).await?;
+                // Refused before any photo that follows is decoded.
+                if form.text.chars().count() > MAX_MESSAGE_CHARS {
+                    return Err(bad(format!(
+                        "Message is too long: at most {MAX_MESSAGE_CHARS} characters."
+                    )));
+                }
+            }
             "sessionId" => {
                 let id = text_field(field).await?;
                 let id = id.trim();
@@ -317,11 +337,106 @@ async fn read_form(mut multipart: Multipart) -> ChatResult<ChatForm> {
             _ => {}
         }
     }
+    if let Some(last) = analysing.take() {
+        form.photos.push(last.finish().await?);
+    }
+    crate::metrics::photo_analysed(form.photos.len());
     Ok(form)
 }
 
+fn is_photo_field(name: &str) -> bool {
+    matches!(name, "images" | "images[]" | "image")
+}
+
+/// One photo's bytes, refused past 10 MB. The chunks are kept as they arrive and joined once
+/// into a buffer of the exact size (a growing buffer would reserve up to twice the photo).
+async fn read_photo(mut field: Field<'_>, number: usize) -> ChatResult<Vec<u8>> {
+    let mut chunks = Vec::new();
+    let mut size = 0;
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        size += chunk.len();
+        if size > MAX_IMAGE_BYTES {
+            return Err(ChatError(ApiError::PayloadTooLarge(format!(
+                "Image {number} is larger than 10 MB. {MSG_BAD_IMAGES}"
+            ))));
+        }
+        chunks.push(chunk);
+    }
+    let mut bytes = Vec::with_capacity(size);
+    for chunk in chunks {
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+/// Reads what is left of a form into nothing (each chunk dropped as it arrives), counting
+/// its photos. An unreadable rest counts as the most photos a message may carry.
+async fn count_remaining_photos(multipart: &mut Multipart) -> usize {
+    let mut photos = 0;
+    loop {
+        let mut field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => return photos,
+            Err(_) => return MAX_IMAGES,
+        };
+        let photo = is_photo_field(field.name().unwrap_or_default());
+        let mut size = 0;
+        loop {
+            match field.chunk().await {
+                Ok(Some(chunk)) => size += chunk.len(),
+                Ok(None) => break,
+                Err(_) => return MAX_IMAGES,
+            }
+        }
+        if photo && size > 0 {
+            photos += 1;
+        }
+    }
+}
+
+/// A photo being decoded and measured on a blocking thread. The thread holds one of the
+/// shared image permits (one per core, for the whole process) until it is done, even when
+/// the request is abandoned, so a burst of messages never decodes more photos at once than
+/// there are cores.
+struct Analysis {
+    number: usize,
+    task: tokio::task::JoinHandle<Result<AnalysedPhoto, ImageRejection>>,
+}
+
+impl Analysis {
+    async fn start(
+        state: &AppState,
+        number: usize,
+        bytes: Vec<u8>,
+        want_preview: bool,
+    ) -> ChatResult<Analysis> {
+        let permit = state
+            .image_permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| ApiError::Internal(e.into()))?;
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            analyse_bytes(&bytes, want_preview)
+        });
+        Ok(Analysis { number, task })
+    }
+
+    async fn finish(self) -> ChatResult<AnalysedPhoto> {
+        let analysed = self.task.await.map_err(|e| ApiError::Internal(e.into()))?;
+        analysed.map_err(|rejection| {
+            bad(format!(
+                "Image {}: {} {MSG_BAD_IMAGES}",
+                self.number,
+                rejection.reason()
+            ))
+        })
+    }
+}
+
 /// A text part of the form; U+0000 is refused (see `MSG_NUL_TEXT`).
-async fn text_field(field: axum::extract::multipart::Field<'_>) -> ChatResult<String> {
+async fn text_field(field: Field<'_>) -> ChatResult<String> {
     let text = field.text().await.map_err(multipart_error)?;
     if text.contains('\0') {
         return Err(bad(MSG_NUL_TEXT));
@@ -337,37 +452,6 @@ fn multipart_error(err: MultipartError) -> ChatError {
     } else {
         bad("The message form could not be read. Please try again.")
     }
-}
-
-/// Decodes and measures the photos on blocking threads, at most one per core at a time
-/// (the shared image permits), in parallel up to that.
-async fn analyse_photos(state: &AppState, images: Vec<Vec<u8>>) -> ChatResult<Vec<AnalysedPhoto>> {
-    let want_preview = state.assistant.llm().is_some();
-    let tasks = images.into_iter().enumerate().map(|(i, bytes)| {
-        let permits = state.image_permits.clone();
-        async move {
-            let _permit = permits
-                .acquire_owned()
-                .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
-            let analysed = tokio::task::spawn_blocking(move || analyse_bytes(&bytes, want_preview))
-                .await
-                .map_err(|e| ApiError::Internal(e.into()))?;
-            analysed.map_err(|rejection| {
-                ApiError::bad_request(format!(
-                    "Image {}: {} {MSG_BAD_IMAGES}",
-                    i + 1,
-                    rejection.reason()
-                ))
-            })
-        }
-    });
-    let mut out = Vec::new();
-    for result in join_all(tasks).await {
-        out.push(result?);
-    }
-    crate::metrics::photo_analysed(out.len());
-    Ok(out)
 }
 
 /// A model may drop what must stay: safety warnings and the shop's links.

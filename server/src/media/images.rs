@@ -1,6 +1,7 @@
 //! Upload checks and re-encoding. The bytes decide the format (never the file name or the
 //! declared type); decoding runs under size limits so a small file cannot expand into
-//! gigabytes; re-encoding to WebP drops every piece of metadata (EXIF location included).
+//! gigabytes, and decodes only as many pixels as its caller needs (see `reduce`);
+//! re-encoding to WebP drops every piece of metadata (EXIF location included).
 //! Files with other data after the picture's end (an HTML page, a script or a ZIP archive
 //! appended to make a polyglot) are refused outright.
 
@@ -10,13 +11,34 @@ use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use sha2::{Digest, Sha256};
 
+use super::reduce::Reduced;
+
 /// Largest width or height accepted, in pixels.
 pub const MAX_DIMENSION: u32 = 10_000;
 /// Largest picture accepted (a 50-megapixel phone photo fits): 150 MB decoded as RGB.
 pub const MAX_PIXELS: u64 = 50_000_000;
-/// Memory one decode may allocate (a 50-megapixel picture with transparency fits). Decodes
-/// run at most one per core (`AppState::image_permits`), which bounds their sum.
+/// Memory one full-size decode may allocate (a 50-megapixel picture with transparency
+/// fits). Decodes run at most one per core (`AppState::image_permits`), which bounds their
+/// sum; callers that need less say so with a smaller [`DecodeBudget::full_size_pixels`].
 const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// What a caller needs of a picture, which bounds what decoding it may cost.
+#[derive(Debug, Clone, Copy)]
+pub struct DecodeBudget {
+    /// The longest side the caller will use. Baseline JPEGs and non-interlaced PNGs are
+    /// reduced while decoding by whole factors, never below this side, so a picture of any
+    /// accepted size costs at most about (2 × side)² pixels.
+    pub side: u32,
+    /// The largest picture decoded at full size when its format cannot be reduced while
+    /// decoding (WebP, progressive JPEG, interlaced PNG); larger ones are refused.
+    pub full_size_pixels: u64,
+}
+
+/// Plant pictures become at most `DETAIL_SIZE` wide; any accepted size is re-encoded.
+pub const PLANT_PHOTO: DecodeBudget = DecodeBudget {
+    side: DETAIL_SIZE,
+    full_size_pixels: MAX_PIXELS,
+};
 
 pub const CARD_SIZE: u32 = 480;
 pub const DETAIL_SIZE: u32 = 1200;
@@ -36,18 +58,25 @@ pub enum ImageRejection {
         "Image must be in JPEG, PNG, or WebP format; this file has other data after the picture"
     )]
     TrailingData,
+    /// Within the size limits, but in a format read only at full size, over the caller's
+    /// budget for that.
+    #[error("Image must be in JPEG, PNG, or WebP format; a WebP, progressive JPEG or interlaced PNG picture can be at most {max_megapixels} megapixels")]
+    TooLargeForFormat { max_megapixels: u64 },
 }
 
 impl ImageRejection {
     /// What was wrong, as the end of a sentence ("Image 2: …").
-    pub fn reason(&self) -> &'static str {
+    pub fn reason(&self) -> String {
         match self {
-            ImageRejection::UnsupportedFormat => "it is not a JPEG, PNG or WebP image.",
+            ImageRejection::UnsupportedFormat => "it is not a JPEG, PNG or WebP image.".into(),
             ImageRejection::TooLarge => {
-                "its dimensions are too large (at most 10000 × 10000 pixels and 50 megapixels)."
+                "its dimensions are too large (at most 10000 × 10000 pixels and 50 megapixels).".into()
             }
-            ImageRejection::Unreadable => "it could not be read.",
-            ImageRejection::TrailingData => "it has other data hidden after the picture.",
+            ImageRejection::Unreadable => "it could not be read.".into(),
+            ImageRejection::TrailingData => "it has other data hidden after the picture.".into(),
+            ImageRejection::TooLargeForFormat { max_megapixels } => format!(
+                "it is too large for its format: a WebP, progressive JPEG or interlaced PNG photo can be at most {max_megapixels} megapixels (a standard JPEG or PNG up to 50)."
+            ),
         }
     }
 }
@@ -60,12 +89,50 @@ pub fn sniff(bytes: &[u8]) -> Option<ImageFormat> {
     }
 }
 
-/// Decodes an upload within the limits, turned upright by its EXIF orientation.
-pub fn decode(bytes: &[u8]) -> Result<DynamicImage, ImageRejection> {
+/// Decodes an upload within the limits, turned upright by its EXIF orientation, reduced
+/// towards `budget.side` where the format allows it while decoding: the result's longer
+/// side is at least `budget.side` (or the picture's own) and may be up to twice that, so
+/// callers resize the rest of the way themselves.
+pub fn decode(bytes: &[u8], budget: &DecodeBudget) -> Result<DynamicImage, ImageRejection> {
     let format = sniff(bytes).ok_or(ImageRejection::UnsupportedFormat)?;
     if super::structure::has_trailing_data(bytes, format) {
         return Err(ImageRejection::TrailingData);
     }
+    let reduced = match format {
+        ImageFormat::Jpeg => super::reduce::jpeg(bytes, budget.side, &within_limits),
+        ImageFormat::Png => super::reduce::png(bytes, budget.side, &within_limits),
+        _ => Ok(Reduced::NeedsFullDecode),
+    };
+    match reduced {
+        Ok(Reduced::Image(image)) => Ok(image),
+        Ok(Reduced::NeedsFullDecode) => decode_full_size(bytes, format, budget),
+        // A JPEG `jpeg-decoder` cannot read may still be one the full decoder can (it is
+        // more forgiving of damaged files); it then gets the full-size budget.
+        Err(ImageRejection::Unreadable) if format == ImageFormat::Jpeg => {
+            decode_full_size(bytes, format, budget)
+        }
+        Err(rejection) => Err(rejection),
+    }
+}
+
+/// The limits every upload meets, whatever the caller needs.
+fn within_limits(width: u32, height: u32) -> Result<(), ImageRejection> {
+    if width > MAX_DIMENSION
+        || height > MAX_DIMENSION
+        || u64::from(width) * u64::from(height) > MAX_PIXELS
+    {
+        return Err(ImageRejection::TooLarge);
+    }
+    Ok(())
+}
+
+/// Decodes the whole picture at its own size (`image`'s decoders), once its header shows it
+/// fits the limits and the caller's full-size budget.
+fn decode_full_size(
+    bytes: &[u8],
+    format: ImageFormat,
+    budget: &DecodeBudget,
+) -> Result<DynamicImage, ImageRejection> {
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DIMENSION);
@@ -75,8 +142,11 @@ pub fn decode(bytes: &[u8]) -> Result<DynamicImage, ImageRejection> {
     let mut decoder = reader.into_decoder().map_err(classify)?;
     // The header is read: refuse a picture too large before a single pixel is decoded.
     let (width, height) = decoder.dimensions();
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(ImageRejection::TooLarge);
+    within_limits(width, height)?;
+    if u64::from(width) * u64::from(height) > budget.full_size_pixels {
+        return Err(ImageRejection::TooLargeForFormat {
+            max_megapixels: budget.full_size_pixels / 1_000_000,
+        });
     }
     let orientation = decoder.orientation().map_err(classify)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(classify)?;
@@ -103,7 +173,7 @@ pub struct ProcessedImage {
 
 /// Checks, decodes and re-encodes a plant photo. CPU-heavy: call on a blocking thread.
 pub fn process_plant_photo(bytes: &[u8]) -> Result<ProcessedImage, ImageRejection> {
-    let image = decode(bytes)?;
+    let image = decode(bytes, &PLANT_PHOTO)?;
     let hash = hex::encode(&Sha256::digest(bytes)[..12]);
     let detail = encode_webp(&fit_within(&image, DETAIL_SIZE));
     let card = encode_webp(&fit_within(&image, CARD_SIZE));

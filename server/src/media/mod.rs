@@ -2,6 +2,7 @@
 
 pub mod bucket;
 pub mod images;
+pub mod reduce;
 pub mod store;
 pub mod structure;
 

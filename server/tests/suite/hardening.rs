@@ -534,3 +534,63 @@ async fn waiting_the_retry_after_of_a_refused_photo_message_is_enough() {
         retried.body
     );
 }
+
+/// A chat message with `photos` small JPEGs.
+async fn ask_with_photos(app: &TestApp, photos: usize) -> common::TestResponse {
+    let mut form = common::Multipart::new().text("message", "what is wrong with my plant?");
+    for i in 0..photos {
+        form = form.file(
+            "images",
+            &format!("{i}.jpg"),
+            "image/jpeg",
+            &common::jpeg(64, 64),
+        );
+    }
+    app.send(form.request(Method::POST, "/api/ai-chat/message", None))
+        .await
+}
+
+fn retry_after_secs(res: &common::TestResponse) -> u64 {
+    res.headers[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_photo_message_refused_before_its_body_is_read_is_told_to_wait_for_its_photos() {
+    // 30 a minute: one unit every 2 s; a message with five photos costs six.
+    let app = TestApp::build(|c| c.ai_rate_per_minute = 30).await;
+    let mut sent = 0;
+    let text_refused = loop {
+        let res = ask_with_photos(&app, 0).await;
+        if res.status == StatusCode::TOO_MANY_REQUESTS {
+            break res;
+        }
+        assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+        sent += 1;
+        assert!(sent <= 40, "the limit never applied");
+    };
+    // No unit left: the photo message is refused as it arrives, before its form is read.
+    let refused = ask_with_photos(&app, 5).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{:?}",
+        refused.body
+    );
+    let (text_wait, wait) = (retry_after_secs(&text_refused), retry_after_secs(&refused));
+    assert!(
+        wait >= text_wait + 9,
+        "a message with five photos was told {wait} s, a text {text_wait} s"
+    );
+    tokio::time::sleep(std::time::Duration::from_secs(wait)).await;
+    let retried = ask_with_photos(&app, 5).await;
+    assert_eq!(
+        retried.status,
+        StatusCode::OK,
+        "refused again after waiting Retry-After ({wait} s): {:?}",
+        retried.body
+    );
+}

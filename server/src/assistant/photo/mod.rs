@@ -15,7 +15,7 @@ use std::io::Cursor;
 use image::{DynamicImage, RgbImage};
 use serde::Serialize;
 
-use crate::media::images::{decode, ImageRejection};
+use crate::media::images::{decode, DecodeBudget, ImageRejection};
 use colour::hsv;
 
 /// Longest side the colours are measured at: plenty for shares, and fast.
@@ -78,9 +78,18 @@ pub struct AnalysedPhoto {
     pub preview_jpeg: Option<Vec<u8>>,
 }
 
+/// What the assistant decodes of a photo: the analysis looks at most 1,024 pixels wide, so
+/// JPEGs and PNGs are reduced while decoding to between 1,024 and 2,048 (at most ~4
+/// megapixels, ~3 for a phone's 4:3). Formats read only at full size are refused above 13
+/// megapixels (52 MB with transparency): a 12-megapixel phone photo still fits.
+const DECODE_BUDGET: DecodeBudget = DecodeBudget {
+    side: 1024,
+    full_size_pixels: 13_000_000,
+};
+
 /// Decodes (with the upload limits) and analyses a photo. CPU-heavy: run on a blocking thread.
 pub fn analyse_bytes(bytes: &[u8], want_preview: bool) -> Result<AnalysedPhoto, ImageRejection> {
-    let image = decode(bytes)?;
+    let image = decode(bytes, &DECODE_BUDGET)?;
     // One pass over the full photo; everything after works on the mid-size copy.
     let mid = image.thumbnail(SHARPNESS_SIZE, SHARPNESS_SIZE);
     let preview_jpeg = want_preview.then(|| jpeg_preview(&mid));
