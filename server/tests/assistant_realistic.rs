@@ -4,7 +4,9 @@
 //! demo shop, so the score does not depend on the engine's internals.
 //!
 //! Sets (in `tests/assistant_realistic/`): `tuning.toml` may be used to tune the engine;
-//! `heldout.toml` is never read by whoever changes the engine and is scored separately.
+//! `heldout.toml` is never read by whoever changes the engine and is scored separately;
+//! `heldout2.toml` is a second held-out set, written before the engine's next round of
+//! changes (the first one had been used to judge them), also scored separately.
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -15,7 +17,7 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, then held-out): per category the items, the points and
+//! - then one table per set (tuning, held-out, held-out 2): per category the items, the points and
 //!   the % of the maximum, and the overall %. These are the figures to quote.
 //!
 //! Order questions: before the items run, the demo customer (Priya) places a real order
@@ -84,6 +86,7 @@ struct Item {
 struct Floors {
     tuning: SetFloor,
     heldout: SetFloor,
+    heldout2: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -540,9 +543,11 @@ async fn the_assistant_answers_realistic_questions() {
     let floors: Floors = toml::from_str(&read("floors.toml")).expect("floors.toml parses");
     let tuning = load_set("tuning.toml");
     let heldout = load_set("heldout.toml");
+    let heldout2 = load_set("heldout2.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
+    validate("heldout2.toml", &heldout2, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -554,10 +559,13 @@ async fn the_assistant_answers_realistic_questions() {
 
     let tuned = run_set(&app, "tuning", &tuning, &acc).await;
     let held = run_set(&app, "heldout", &heldout, &acc).await;
+    let held2 = run_set(&app, "heldout2", &heldout2, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
+    print_misses("heldout2", &held2);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
+    let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
 
     let mut failures = Vec::new();
     for (set, n, overall, safety, floor) in [
@@ -574,6 +582,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout_overall,
             heldout_safety,
             &floors.heldout,
+        ),
+        (
+            "heldout2",
+            held2.len(),
+            heldout2_overall,
+            heldout2_safety,
+            &floors.heldout2,
         ),
     ] {
         if n < floor.min_items {
