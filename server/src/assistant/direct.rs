@@ -232,10 +232,12 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         });
     }
     // The knowledge base's own words for the season (a Hindi answer keeps them short).
+    // Hindi and Hinglish answers keep the sheet's own words for the season as a short
+    // reference (its first sentence only, so the answer stays in the customer's language).
     match lang {
         Lang::Hinglish => {
             out.push_str("\n\n");
-            out.push_str(&local_prose(sit.season.water(s), mild));
+            out.push_str(&first_sentences(&local_prose(sit.season.water(s), mild), 1));
         }
         Lang::Hi => {
             let p = super::compose::phrases(true);
@@ -243,7 +245,7 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
                 "\n\n**{} · {}:** {}",
                 p.watering_now,
                 sit.season.name(true),
-                local_prose(sit.season.water(s), mild)
+                first_sentences(&local_prose(sit.season.water(s), mild), 1)
             ));
         }
         Lang::En => {}
@@ -323,6 +325,33 @@ pub fn light(s: &Species, lang: Lang, wants_low: bool) -> String {
     }
 }
 
+/// How much light a plant needs, in one or two sentences (for a multi-part answer).
+pub fn light_brief(s: &Species, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("**Light:** {}", s.light),
+        Lang::Hi => format!(
+            "**रोशनी:** {} को {} चाहिए।",
+            s.hindi,
+            match s.light_level {
+                LightLevel::Low => "कम से मध्यम अप्रत्यक्ष रोशनी",
+                LightLevel::Medium => "मध्यम अप्रत्यक्ष रोशनी",
+                LightLevel::Bright => "तेज़ रोशनी, थोड़ी सीधी धूप",
+                LightLevel::FullSun => "रोज़ 5-6 घंटे सीधी धूप",
+            }
+        ),
+        Lang::Hinglish => format!(
+            "**Roshni:** {} ko {} chahiye.",
+            s.name,
+            match s.light_level {
+                LightLevel::Low => "kam se medium indirect roshni",
+                LightLevel::Medium => "medium indirect roshni",
+                LightLevel::Bright => "tez roshni, thodi seedhi dhoop",
+                LightLevel::FullSun => "roz 5-6 ghante seedhi dhoop",
+            }
+        ),
+    }
+}
+
 /// "Can I keep X on a windowsill?": a window suits every plant except in harsh afternoon sun
 /// for those that want shade, and sun-lovers need the sunniest one.
 pub fn window(s: &Species, lang: Lang) -> String {
@@ -381,6 +410,7 @@ pub fn local_prose(prose: &str, mild: bool) -> String {
 /// What a comparison is about, read from the question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
+    Faster,
     Cheaper,
     Costlier,
     ChildSafe,
@@ -437,6 +467,24 @@ pub fn compare(
                     format!("{} बनाम {}", show(pw), show(pl)),
                     format!("{} vs {}", show(pw), show(pl)),
                 )
+            }
+            Criterion::Faster => {
+                let pace = |s: &Species| {
+                    s.has_trait("fast-growing") as i32 - s.has_trait("slow-growing") as i32
+                };
+                let (w1, l1) = if pace(a) >= pace(b) { (a, b) } else { (b, a) };
+                if pace(w1) == pace(l1) {
+                    return match lang {
+                        Lang::En => format!("Both grow at about the same pace: {} {}", a.summary, b.summary),
+                        Lang::Hi => format!("दोनों लगभग बराबर रफ़्तार से बढ़ते हैं: {} और {}।", a.hindi, b.hindi),
+                        Lang::Hinglish => format!("Dono lagbhag barabar speed se badhte hain: {} aur {}.", a.name, b.name),
+                    };
+                }
+                return match lang {
+                    Lang::En => format!("{} grows faster; {} is slow-growing. {}", w1.name, l1.name, w1.summary),
+                    Lang::Hi => format!("{} तेज़ी से बढ़ता है; {} धीरे बढ़ता है।", w1.hindi, l1.hindi),
+                    Lang::Hinglish => format!("{} tezi se badhta hai; {} dheere badhta hai.", w1.name, l1.name),
+                };
             }
             Criterion::Costlier => {
                 let (pa, pb) = (prices.0.unwrap_or(i64::MIN), prices.1.unwrap_or(i64::MIN));
@@ -711,4 +759,22 @@ pub fn care_brief(
             )
         }
     })
+}
+
+/// The first `n` sentences of a text (a sentence ends with ". ").
+pub fn first_sentences(text: &str, n: usize) -> String {
+    text.split_inclusive(". ")
+        .take(n)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// The soil advice in Hindi, by kind of plant.
+pub fn soil_hi(s: &Species) -> &'static str {
+    if matches!(s.kind.as_str(), "cactus" | "succulent") {
+        "रेतीली, जल्दी सूखने वाली मिट्टी (आधी रेत या ईंट के टुकड़े), छेद वाला गमला।"
+    } else {
+        "हल्की मिट्टी: बगीचे की मिट्टी, कोकोपीट और वर्मीकम्पोस्ट, छेद वाला गमला।"
+    }
 }

@@ -220,16 +220,43 @@ impl Engine {
         if let Some(g) = asked_guide {
             if let Some(body) = self.book.guide(&g.id, lang) {
                 let more = more_hint(lang);
-                return match plant.filter(|_| !r.plants.is_empty()) {
-                    Some(s) if lang == Lang::Hi => format!("**{}:** {body}\n\n{more}", s.hindi),
-                    Some(s) => format!("**{}:** {body}\n\n{more}", s.name),
-                    None => format!("{body}\n\n{more}"),
+                let title = match lang {
+                    Lang::Hi => g.hindi_title.clone(),
+                    _ => g.title.clone(),
                 };
+                let title = match plant.filter(|_| !r.plants.is_empty()) {
+                    Some(s) if lang == Lang::Hi => format!("{} — {title}", s.hindi),
+                    Some(s) => format!("{} — {title}", s.name),
+                    None => title,
+                };
+                // The guide's first step in the knowledge base's own words, as a reference.
+                let step = g.steps.first().map(String::as_str).unwrap_or_default();
+                let label = match lang {
+                    Lang::Hi => "पहला कदम (What to do)",
+                    _ => "Pehla kadam (What to do)",
+                };
+                return format!("**{title}:** {body}\n\n**{label}:** {step}\n\n{more}");
             }
         } else if let Some(s) = plant {
             let zone = a.memory.zone;
             if let Some(t) = direct::care_brief(&self.watering, s, season, zone, lang) {
-                return format!("{t}\n\n{}", more_hint(lang));
+                // The sheet's own words for what was asked (light, feeding, soil), briefly.
+                let p = super::compose::phrases(lang == Lang::Hi);
+                let mut refs: Vec<String> = Vec::new();
+                let asked_light = r.has(Intent::Light) || r.intents.is_empty() || r.has(Intent::Care);
+                if asked_light {
+                    refs.push(format!("**{}:** {}", p.light, direct::first_sentences(&s.light, 2)));
+                }
+                if r.has(Intent::Feeding) {
+                    refs.push(format!("**{}:** {}", p.feeding, direct::first_sentences(&s.feeding, 1)));
+                }
+                if r.has(Intent::Soil) {
+                    refs.push(format!("**{}:** {}", p.soil, direct::first_sentences(&s.soil, 1)));
+                }
+                if asked_light && lang == Lang::Hi {
+                    refs.push(format!("**{}:** {}", p.soil, direct::soil_hi(s)));
+                }
+                return format!("{t}\n\n{}\n\n{}", refs.join("\n"), more_hint(lang));
             }
         }
         let f = &self.lex.words.frames;
@@ -399,21 +426,31 @@ impl Engine {
         }
         let plant = named.or_else(|| {
             let follow = reading.price
+                || reading.more
                 || reading.ask != Ask::Other
                 || r.refers_back
                 || r.intents.iter().any(|i| i.is_care());
             follow.then(|| remembered.or(listed_first)).flatten()
         });
-        if reading.sell || (reading.price && plant.is_some()) {
+        // "…hai kya", "available" are weak: a care or problem question that ends with them is
+        // not a shop question ("money plant kutte ke liye safe hai kya?").
+        let strong_sell = self.words().sell_strong.hit(text);
+        let about_care = r.has(Intent::Toxicity)
+            || !r.guides.is_empty()
+            || r.intents.iter().any(|i| i.is_care() && *i != Intent::Care);
+        let selling = reading.sell
+            && (strong_sell || !(about_care || self.words().sell_not.hit(text)));
+        if selling || (reading.price && plant.is_some()) {
             match plant {
-                Some(s) if !r.has(Intent::Recommend) => {
-                    return Some(done(
-                        shop::sells_species(&self.kb, s, q.catalogue, lang, pets),
-                        memory,
-                        None,
-                    ));
+                Some(s) if !r.has(Intent::Recommend) || strong_sell => {
+                    let mut t = shop::sells_species(&self.kb, s, q.catalogue, lang, pets);
+                    // A second question in the same message ("…and how much sun?").
+                    if let Some(extra) = self.also_asked(s, reading, r, text, q, &memory) {
+                        t = format!("{t}\n\n{extra}");
+                    }
+                    return Some(done(t, memory, None));
                 }
-                None if !r.has(Intent::Recommend) && reading.sell => {
+                None if !r.has(Intent::Recommend) && selling => {
                     if let Some(n) = self.lex.words.not_sold.iter().find(|n| n.any.hit(text)) {
                         let like: Vec<&Species> =
                             n.like.iter().filter_map(|id| self.kb.species(id)).collect();
@@ -444,7 +481,9 @@ impl Engine {
         // Two plants compared: the winner first.
         if r.plants.len() == 2 && !reading.more {
             let (a, b) = (r.plants[0], r.plants[1]);
-            let criterion = if reading.priciest
+            let criterion = if self.words().compare_faster.hit(text) {
+                Criterion::Faster
+            } else if reading.priciest
                 || self.words().compare_costlier.hit(text) {
                 Criterion::Costlier
             } else if reading.cheaper || reading.price || reading.cheapest {
@@ -504,19 +543,43 @@ impl Engine {
             }
             return Some(done(t, memory, None));
         }
-        // "Which plant has long striped leaves…?": the closest species by description.
-        if named.is_none() && (reading.ask == Ask::Identify || self.words().identify.hit(text)) {
-            if let Some(s) = self.identified(q.text) {
+        // "Which plant has long striped leaves…?": the closest species by description — when
+        // the name is asked, or when the description alone is clear (two cues or more).
+        if named.is_none() && !self.words().identify_not.hit(text) {
+            let asks_name = reading.ask == Ask::Identify || self.words().identify.hit(text);
+            let by_cues = self.identified_by_cues(q.text);
+            let found = match by_cues {
+                Some((s, n)) if asks_name || n >= 2 => Some(s),
+                _ if asks_name => self.identified_by_search(q.text),
+                _ => None,
+            };
+            if let Some(s) = found {
                 memory.plant = Some(s.id.clone());
                 let t = match lang {
                     Lang::En => format!(
                         "That sounds like **{}** ({}, {}). {}",
                         s.name, s.hindi, s.botanical, s.summary
                     ),
-                    Lang::Hi => format!("यह **{}** ({}) लगता है।", s.hindi, s.name),
-                    Lang::Hinglish => format!("Yeh **{}** ({}) lagta hai.", s.name, s.hindi),
+                    Lang::Hi => format!(
+                        "यह **{}** ({}) लगता है। {}",
+                        s.hindi,
+                        s.name,
+                        direct::care_brief(&self.watering, s, Season::of_month(q.month), memory.zone, lang)
+                            .unwrap_or_default()
+                    ),
+                    Lang::Hinglish => format!(
+                        "Yeh **{}** ({}) lagta hai. {}",
+                        s.name,
+                        s.hindi,
+                        direct::care_brief(&self.watering, s, Season::of_month(q.month), memory.zone, lang)
+                            .unwrap_or_default()
+                    ),
                 };
-                return Some(done(t, memory, None));
+                let line = stocked(s, q.catalogue)
+                    .first()
+                    .map(|i| format!("\n- {}", shop::item_line(i)))
+                    .unwrap_or_default();
+                return Some(done(format!("{t}{line}"), memory, None));
             }
         }
         // Direct answers about one plant.
@@ -541,6 +604,52 @@ impl Engine {
         memory.plant = Some(s.id.clone());
         let season = Season::of_month(q.month);
         let zone = memory.city.as_deref().zip(memory.zone);
+        let other_topic = r.intents.iter().any(|i| {
+            i.is_care()
+                && !matches!(
+                    i,
+                    Intent::Water
+                        | Intent::Care
+                        | Intent::Summer
+                        | Intent::Monsoon
+                        | Intent::Winter
+                )
+        });
+        // Several questions about one plant ("how often to water, does it need sun, is it
+        // safe for dogs?"): one short answer each, in a fixed order.
+        // "How often should I fertilise?" is about feeding, not water.
+        let mentions_water = text.has_stem(&["water"]) || text.has_any(&["pani", "paani", "पानी"]);
+        let water_asked = (r.has(Intent::Water) || reading.ask == Ask::HowOften)
+            && (mentions_water || !other_topic);
+        let parts = [
+            water_asked,
+            r.has(Intent::Light),
+            r.has(Intent::Toxicity),
+        ];
+        if parts.iter().filter(|p| **p).count() >= 2 {
+            let mut out: Vec<String> = Vec::new();
+            if parts[0] {
+                let sit = Situation {
+                    now: season,
+                    lang,
+                    season: season_asked(r).unwrap_or(season),
+                    zone,
+                    habit_hours: reading.habit_hours,
+                    amount: None,
+                };
+                if let Some(t) = direct::watering(&self.watering, s, &sit) {
+                    out.push(t.split("\n\n").next().unwrap_or_default().to_string());
+                }
+            }
+            if parts[1] {
+                out.push(direct::light_brief(s, lang));
+            }
+            if parts[2] {
+                let children = self.words().children.hit(text) && !self.words().pets.hit(text);
+                out.push(direct::toxicity(s, lang, children));
+            }
+            return Some(done(out.join("\n\n"), memory, None));
+        }
         if r.has(Intent::Toxicity) {
             let children = self.words().children.hit(text) && !self.words().pets.hit(text);
             let mut t = direct::toxicity(s, lang, children);
@@ -555,19 +664,7 @@ impl Engine {
             }
             return Some(done(t, memory, None));
         }
-        let other_topic = r.intents.iter().any(|i| {
-            i.is_care()
-                && !matches!(
-                    i,
-                    Intent::Water
-                        | Intent::Care
-                        | Intent::Summer
-                        | Intent::Monsoon
-                        | Intent::Winter
-                )
-        });
-        let asks_water = r.has(Intent::Water)
-            || reading.ask == Ask::HowOften
+        let asks_water = water_asked
             || (reading.ask == Ask::YesNo
                 && !other_topic
                 && memory.habit_hours.is_some()
@@ -600,6 +697,45 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// A second question asked with "do you sell / how much is X": light or watering for the
+    /// plant, or the delivery time to a city named.
+    fn also_asked(
+        &self,
+        s: &Species,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        q: &Question,
+        memory: &Memory,
+    ) -> Option<String> {
+        let mut extra: Vec<String> = Vec::new();
+        if let Some(place) = shop::delivery_to_city(&self.lex, q.text, text, reading.lang) {
+            extra.push(place);
+        }
+        if r.has(Intent::Light) {
+            extra.push(direct::light_brief(s, reading.lang));
+        }
+        if r.has(Intent::Water) || reading.ask == Ask::HowOften {
+            let season = Season::of_month(q.month);
+            let sit = Situation {
+                now: season,
+                lang: reading.lang,
+                season: season_asked(r).unwrap_or(season),
+                zone: memory.city.as_deref().zip(memory.zone),
+                habit_hours: None,
+                amount: None,
+            };
+            if let Some(t) = direct::watering(&self.watering, s, &sit) {
+                extra.push(t.split("\n\n").next().unwrap_or_default().to_string());
+            }
+        }
+        if r.has(Intent::Toxicity) {
+            let children = self.words().children.hit(text) && !self.words().pets.hit(text);
+            extra.push(direct::toxicity(s, reading.lang, children));
+        }
+        (!extra.is_empty()).then(|| extra.join("\n\n"))
     }
 
     /// A message that only tells facts about the customer ("I live in Chennai", "I have a
@@ -686,18 +822,20 @@ impl Engine {
         Some(done(t))
     }
 
-    /// The species whose description best matches, when the match is clear.
-    fn identified(&self, text: &str) -> Option<&Species> {
+    /// The species whose identification cues (`identify.toml`) best match, with how many.
+    fn identified_by_cues(&self, text: &str) -> Option<(&Species, usize)> {
         let prepared = Prepared::new(text);
-        let best = self
+        let (n, id) = self
             .identify
             .iter()
             .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
             .filter(|(n, _)| *n > 0)
-            .max_by_key(|(n, _)| *n);
-        if let Some(s) = best.and_then(|(_, id)| self.kb.species(id)) {
-            return Some(s);
-        }
+            .max_by_key(|(n, _)| *n)?;
+        self.kb.species(id).map(|s| (s, n))
+    }
+
+    /// The species the full-text index finds for a description, when the match is clear.
+    fn identified_by_search(&self, text: &str) -> Option<&Species> {
         let guides = self.kb.guides.len() as u32;
         self.index
             .search(text, 10)

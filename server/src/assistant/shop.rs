@@ -64,7 +64,38 @@ fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Opt
                 .map(capitalise)
         })
         .unwrap_or_default();
-    Some(match (served_metro, lang) {
+    Some(place_text(served_metro, &place, lang))
+}
+
+/// "…and how many days to Kolkata?" inside another question: the delivery time to a city the
+/// message names (a metro, a place not served, or any city the climate list knows).
+pub fn delivery_to_city(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let asks = text.has_any(&[
+        "how many days",
+        "how long",
+        "kitne din",
+        "delivery",
+        "deliver",
+        "kab tak",
+        "kab aayega",
+        "कितने दिन",
+        "डिलीवरी",
+    ]);
+    if !asks {
+        return None;
+    }
+    if let Some(t) = delivery_place(lex, raw, text, lang) {
+        return Some(t);
+    }
+    let c = &lex.words.climate;
+    let city = [&c.north, &c.coastal, &c.deccan, &c.hills, &c.dry]
+        .iter()
+        .find_map(|list| list.first_hit(text))?;
+    Some(place_text(Some(false), &capitalise(city), lang))
+}
+
+fn place_text(served_metro: Option<bool>, place: &str, lang: Lang) -> String {
+    match (served_metro, lang) {
         (None, Lang::En) => format!("Sorry — we don't deliver to {place} yet: the Andaman and Nicobar Islands and Lakshadweep are not served. Everywhere else in India delivery is free, 2-8 days."),
         (None, Lang::Hi) => format!("माफ़ कीजिए — {place} में अभी डिलीवरी नहीं है: अंडमान-निकोबार और लक्षद्वीप अभी सेवा में नहीं हैं। बाकी भारत में डिलीवरी मुफ़्त है, 2-8 दिन।"),
         (None, Lang::Hinglish) => format!("Sorry — {place} mein abhi delivery nahi hai: Andaman-Nicobar aur Lakshadweep abhi serve nahi hote. Baaki India mein delivery free hai, 2-8 din."),
@@ -74,7 +105,7 @@ fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Opt
         (Some(false), Lang::En) => format!("Delivery to {place} takes **4-8 days** (outside the metros), and shipping is free."),
         (Some(false), Lang::Hi) => format!("{place} में डिलीवरी **4-8 दिन** में होती है (मेट्रो के बाहर), शिपिंग मुफ़्त।"),
         (Some(false), Lang::Hinglish) => format!("{place} mein delivery **4-8 din** mein hoti hai (metro ke bahar), shipping free hai."),
-    })
+    }
 }
 
 fn capitalise(word: &str) -> String {
