@@ -475,15 +475,29 @@ pub fn compare(
                 let (w1, l1) = if pace(a) >= pace(b) { (a, b) } else { (b, a) };
                 if pace(w1) == pace(l1) {
                     return match lang {
-                        Lang::En => format!("Both grow at about the same pace: {} {}", a.summary, b.summary),
-                        Lang::Hi => format!("दोनों लगभग बराबर रफ़्तार से बढ़ते हैं: {} और {}।", a.hindi, b.hindi),
-                        Lang::Hinglish => format!("Dono lagbhag barabar speed se badhte hain: {} aur {}.", a.name, b.name),
+                        Lang::En => format!(
+                            "Both grow at about the same pace: {} {}",
+                            a.summary, b.summary
+                        ),
+                        Lang::Hi => {
+                            format!("दोनों लगभग बराबर रफ़्तार से बढ़ते हैं: {} और {}।", a.hindi, b.hindi)
+                        }
+                        Lang::Hinglish => format!(
+                            "Dono lagbhag barabar speed se badhte hain: {} aur {}.",
+                            a.name, b.name
+                        ),
                     };
                 }
                 return match lang {
-                    Lang::En => format!("{} grows faster; {} is slow-growing. {}", w1.name, l1.name, w1.summary),
+                    Lang::En => format!(
+                        "{} grows faster; {} is slow-growing. {}",
+                        w1.name, l1.name, w1.summary
+                    ),
                     Lang::Hi => format!("{} तेज़ी से बढ़ता है; {} धीरे बढ़ता है।", w1.hindi, l1.hindi),
-                    Lang::Hinglish => format!("{} tezi se badhta hai; {} dheere badhta hai.", w1.name, l1.name),
+                    Lang::Hinglish => format!(
+                        "{} tezi se badhta hai; {} dheere badhta hai.",
+                        w1.name, l1.name
+                    ),
                 };
             }
             Criterion::Costlier => {
@@ -504,7 +518,13 @@ pub fn compare(
                 let why = format!("{} vs {} for {}", show(pw), show(pl), name(l1));
                 return match lang {
                     Lang::En => format!("{} is the costlier one: {why}.", name(w1)),
-                    Lang::Hi => format!("{} ज़्यादा महँगा है: {} बनाम {} ({})।", name(w1), show(pw), show(pl), name(l1)),
+                    Lang::Hi => format!(
+                        "{} ज़्यादा महँगा है: {} बनाम {} ({})।",
+                        name(w1),
+                        show(pw),
+                        show(pl),
+                        name(l1)
+                    ),
                     Lang::Hinglish => format!("{} zyada mehenga hai: {why}.", name(w1)),
                 };
             }
@@ -548,9 +568,18 @@ pub fn compare(
                 };
                 if w1.light_level == l1.light_level {
                     return match lang {
-                        Lang::En => format!("Both need about the same light. {}: {} {}: {}", a.name, a.light, b.name, b.light),
-                        Lang::Hi => format!("दोनों को लगभग बराबर रोशनी चाहिए: {} और {}।", a.hindi, b.hindi),
-                        Lang::Hinglish => format!("Dono ko lagbhag barabar roshni chahiye: {} aur {}.", a.name, b.name),
+                        Lang::En => format!(
+                            "Both need about the same light. {}: {} {}: {}",
+                            a.name, a.light, b.name, b.light
+                        ),
+                        Lang::Hi => format!(
+                            "दोनों को लगभग बराबर रोशनी चाहिए: {} और {}।",
+                            a.hindi, b.hindi
+                        ),
+                        Lang::Hinglish => format!(
+                            "Dono ko lagbhag barabar roshni chahiye: {} aur {}.",
+                            a.name, b.name
+                        ),
                     };
                 }
                 let level_hl = |s: &Species| match s.light_level {
@@ -566,9 +595,24 @@ pub fn compare(
                     LightLevel::FullSun => "रोज़ 5-6 घंटे सीधी धूप",
                 };
                 return match lang {
-                    Lang::En => format!("{} needs more sun. {} {}: {}", w1.name, w1.light, l1.name, l1.light),
-                    Lang::Hi => format!("{} को ज़्यादा धूप चाहिए ({}), जबकि {} को {}।", w1.hindi, level_hi(w1), l1.hindi, level_hi(l1)),
-                    Lang::Hinglish => format!("{} ko zyada dhoop chahiye ({}), jabki {} ko {}.", w1.name, level_hl(w1), l1.name, level_hl(l1)),
+                    Lang::En => format!(
+                        "{} needs more sun. {} {}: {}",
+                        w1.name, w1.light, l1.name, l1.light
+                    ),
+                    Lang::Hi => format!(
+                        "{} को ज़्यादा धूप चाहिए ({}), जबकि {} को {}।",
+                        w1.hindi,
+                        level_hi(w1),
+                        l1.hindi,
+                        level_hi(l1)
+                    ),
+                    Lang::Hinglish => format!(
+                        "{} ko zyada dhoop chahiye ({}), jabki {} ko {}.",
+                        w1.name,
+                        level_hl(w1),
+                        l1.name,
+                        level_hl(l1)
+                    ),
                 };
             }
             Criterion::PetSafe => {

@@ -74,7 +74,6 @@ pub struct Answer {
     pub safety: Option<String>,
 }
 
-
 pub struct Engine {
     kb: Knowledge,
     lex: Lexicons,
@@ -180,8 +179,7 @@ impl Engine {
             None => {
                 let mut a = self.guide_answer(q, &r, &memory);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
-                    a.text =
-                        self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
+                    a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
                 } else if !reading.more && q.photos.is_empty() {
                     // Photo answers keep every photo's findings and the safety line.
                     a.text = shorten(&a.text, 150, reading.lang);
@@ -216,7 +214,8 @@ impl Engine {
         let lang = reading.lang;
         let guide = a.memory.guide.as_deref().and_then(|id| self.kb.guide(id));
         let plant = a.memory.plant.as_deref().and_then(|id| self.kb.species(id));
-        let asked_guide = guide.filter(|g| r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem());
+        let asked_guide =
+            guide.filter(|g| r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem());
         if let Some(g) = asked_guide {
             if let Some(body) = self.book.guide(&g.id, lang) {
                 let more = more_hint(lang);
@@ -243,15 +242,28 @@ impl Engine {
                 // The sheet's own words for what was asked (light, feeding, soil), briefly.
                 let p = super::compose::phrases(lang == Lang::Hi);
                 let mut refs: Vec<String> = Vec::new();
-                let asked_light = r.has(Intent::Light) || r.intents.is_empty() || r.has(Intent::Care);
+                let asked_light =
+                    r.has(Intent::Light) || r.intents.is_empty() || r.has(Intent::Care);
                 if asked_light {
-                    refs.push(format!("**{}:** {}", p.light, direct::first_sentences(&s.light, 2)));
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.light,
+                        direct::first_sentences(&s.light, 2)
+                    ));
                 }
                 if r.has(Intent::Feeding) {
-                    refs.push(format!("**{}:** {}", p.feeding, direct::first_sentences(&s.feeding, 1)));
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.feeding,
+                        direct::first_sentences(&s.feeding, 1)
+                    ));
                 }
                 if r.has(Intent::Soil) {
-                    refs.push(format!("**{}:** {}", p.soil, direct::first_sentences(&s.soil, 1)));
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.soil,
+                        direct::first_sentences(&s.soil, 1)
+                    ));
                 }
                 if asked_light && lang == Lang::Hi {
                     refs.push(format!("**{}:** {}", p.soil, direct::soil_hi(s)));
@@ -374,7 +386,8 @@ impl Engine {
         memory.children |= wishes.children;
         let pets = memory.pets;
         // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
-        let among_list = !memory.list.is_empty() && named.is_none() && self.words().among_list.hit(text);
+        let among_list =
+            !memory.list.is_empty() && named.is_none() && self.words().among_list.hit(text);
         // "Which of them is safe for my cat?" after a list: each listed plant's verdict.
         if among_list && (r.has(Intent::Toxicity) || self.words().pets.hit(text)) {
             let children = self.words().children.hit(text) && !self.words().pets.hit(text);
@@ -438,8 +451,8 @@ impl Engine {
         let about_care = r.has(Intent::Toxicity)
             || !r.guides.is_empty()
             || r.intents.iter().any(|i| i.is_care() && *i != Intent::Care);
-        let selling = reading.sell
-            && (strong_sell || !(about_care || self.words().sell_not.hit(text)));
+        let selling =
+            reading.sell && (strong_sell || !(about_care || self.words().sell_not.hit(text)));
         if selling || (reading.price && plant.is_some()) {
             match plant {
                 Some(s) if !r.has(Intent::Recommend) || strong_sell => {
@@ -483,8 +496,7 @@ impl Engine {
             let (a, b) = (r.plants[0], r.plants[1]);
             let criterion = if self.words().compare_faster.hit(text) {
                 Criterion::Faster
-            } else if reading.priciest
-                || self.words().compare_costlier.hit(text) {
+            } else if reading.priciest || self.words().compare_costlier.hit(text) {
                 Criterion::Costlier
             } else if reading.cheaper || reading.price || reading.cheapest {
                 Criterion::Cheaper
@@ -500,9 +512,7 @@ impl Engine {
                 Criterion::MoreSun
             } else if self.words().compare_heat.hit(text) {
                 Criterion::Heat
-            } else if self.words().low_light.hit(text)
-                || self.words().indoors.hit(text)
-            {
+            } else if self.words().low_light.hit(text) || self.words().indoors.hit(text) {
                 Criterion::LowLight
             } else {
                 Criterion::Easier
@@ -564,15 +574,27 @@ impl Engine {
                         "यह **{}** ({}) लगता है। {}",
                         s.hindi,
                         s.name,
-                        direct::care_brief(&self.watering, s, Season::of_month(q.month), memory.zone, lang)
-                            .unwrap_or_default()
+                        direct::care_brief(
+                            &self.watering,
+                            s,
+                            Season::of_month(q.month),
+                            memory.zone,
+                            lang
+                        )
+                        .unwrap_or_default()
                     ),
                     Lang::Hinglish => format!(
                         "Yeh **{}** ({}) lagta hai. {}",
                         s.name,
                         s.hindi,
-                        direct::care_brief(&self.watering, s, Season::of_month(q.month), memory.zone, lang)
-                            .unwrap_or_default()
+                        direct::care_brief(
+                            &self.watering,
+                            s,
+                            Season::of_month(q.month),
+                            memory.zone,
+                            lang
+                        )
+                        .unwrap_or_default()
                     ),
                 };
                 let line = stocked(s, q.catalogue)
@@ -621,11 +643,7 @@ impl Engine {
         let mentions_water = text.has_stem(&["water"]) || text.has_any(&["pani", "paani", "पानी"]);
         let water_asked = (r.has(Intent::Water) || reading.ask == Ask::HowOften)
             && (mentions_water || !other_topic);
-        let parts = [
-            water_asked,
-            r.has(Intent::Light),
-            r.has(Intent::Toxicity),
-        ];
+        let parts = [water_asked, r.has(Intent::Light), r.has(Intent::Toxicity)];
         if parts.iter().filter(|p| **p).count() >= 2 {
             let mut out: Vec<String> = Vec::new();
             if parts[0] {
@@ -768,7 +786,9 @@ impl Engine {
                     .replace("{city}", &city),
             ));
         }
-        let told = reading.city.is_some() || self.words().pets.hit(text) || self.words().children.hit(text);
+        let told = reading.city.is_some()
+            || self.words().pets.hit(text)
+            || self.words().children.hit(text);
         let asked = !r.intents.is_empty()
             || !r.guides.is_empty()
             || reading.ask != Ask::Other
@@ -1200,8 +1220,6 @@ fn one_para(text: &str) -> Reply {
     r.para(text);
     r
 }
-
-
 
 /// The season a question names ("…in summer"), if any.
 fn season_asked(r: &Recognition) -> Option<Season> {

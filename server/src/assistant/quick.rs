@@ -68,8 +68,8 @@ impl Phrasebook {
             }
             a.text.check(&format!("quick answer {}", a.id))?;
         }
-        let guides: HashMap<String, GuideText> = toml::from_str(guides)
-            .context("knowledge/assistant/guide_texts.toml is malformed")?;
+        let guides: HashMap<String, GuideText> =
+            toml::from_str(guides).context("knowledge/assistant/guide_texts.toml is malformed")?;
         for (id, t) in &guides {
             if kb.guide(id).is_none() {
                 bail!("guide_texts.toml names an unknown guide {id}");

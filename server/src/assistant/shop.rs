@@ -364,12 +364,36 @@ pub fn extreme(
     };
     if among {
         let head = match (lang, cheapest) {
-            (Lang::En, true) => format!("**{}** is the cheaper one at **{}**", item.name, rupees(item.price)),
-            (Lang::En, false) => format!("**{}** is the costlier one at **{}**", item.name, rupees(item.price)),
-            (Lang::Hi, true) => format!("इनमें सबसे सस्ता **{}** है, **{}**", item.name, rupees(item.price)),
-            (Lang::Hi, false) => format!("इनमें सबसे महँगा **{}** है, **{}**", item.name, rupees(item.price)),
-            (_, true) => format!("Inmein sabse sasta **{}** hai, **{}**", item.name, rupees(item.price)),
-            (_, false) => format!("Inmein sabse mehenga **{}** hai, **{}**", item.name, rupees(item.price)),
+            (Lang::En, true) => format!(
+                "**{}** is the cheaper one at **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::En, false) => format!(
+                "**{}** is the costlier one at **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::Hi, true) => format!(
+                "इनमें सबसे सस्ता **{}** है, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::Hi, false) => format!(
+                "इनमें सबसे महँगा **{}** है, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (_, true) => format!(
+                "Inmein sabse sasta **{}** hai, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (_, false) => format!(
+                "Inmein sabse mehenga **{}** hai, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
         };
         let rest: Vec<String> = catalogue
             .iter()
@@ -429,11 +453,19 @@ pub fn cheaper_than(
         };
         let kind = if s.kind == l.kind { 3 } else { 0 };
         let light = 3 - (s.light_level as i32 - l.light_level as i32).abs();
-        let place = s.placement.iter().filter(|p| l.placement.contains(p)).count() as i32;
+        let place = s
+            .placement
+            .iter()
+            .filter(|p| l.placement.contains(p))
+            .count() as i32;
         let traits = s.traits.iter().filter(|t| l.traits.contains(t)).count() as i32;
         kind + light * 2 + place + traits
     };
-    cheaper.sort_by(|a, b| similarity(b).cmp(&similarity(a)).then(a.price.cmp(&b.price)));
+    cheaper.sort_by(|a, b| {
+        similarity(b)
+            .cmp(&similarity(a))
+            .then(a.price.cmp(&b.price))
+    });
     cheaper.truncate(3);
     let text = if cheaper.is_empty() {
         match lang {
