@@ -456,7 +456,12 @@ async fn run_set<'a>(
         let mut last = (StatusCode::OK, String::new());
         for turn in &item.turns {
             let turn = turn.replace("{order_id}", &acc.order_id);
+            let started = std::time::Instant::now();
             last = ask(app, &session, &turn, token).await;
+            TIMINGS.with(|t| {
+                t.borrow_mut()
+                    .push(started.elapsed().as_secs_f64() * 1000.0)
+            });
             if !last.0.is_success() {
                 break;
             }
@@ -469,6 +474,11 @@ async fn run_set<'a>(
         });
     }
     out
+}
+
+thread_local! {
+    /// How long each chat request took through the router (ms), for the latency line.
+    static TIMINGS: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Per category (points, maximum, items) and the overall % of one set.
@@ -566,6 +576,20 @@ async fn the_assistant_answers_realistic_questions() {
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
+    TIMINGS.with(|t| {
+        let mut t = t.borrow().clone();
+        t.sort_by(f64::total_cmp);
+        if !t.is_empty() {
+            let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+            println!(
+                "\nlatency of {} text requests through the router (ms): p50 {:.1}, p95 {:.1}, max {:.1}",
+                t.len(),
+                at(0.5),
+                at(0.95),
+                at(1.0)
+            );
+        }
+    });
 
     let mut failures = Vec::new();
     for (set, n, overall, safety, floor) in [
