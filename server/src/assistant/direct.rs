@@ -143,6 +143,8 @@ pub struct Situation<'a> {
     pub season: Season,
     pub zone: Option<(&'a str, Zone)>,
     pub habit_hours: Option<u32>,
+    /// "Does it need a lot of water?" (Some(true)) or "little water?" (Some(false)).
+    pub amount: Option<bool>,
 }
 
 /// A watering answer: the verdict on the customer's habit when they gave one, else how often.
@@ -180,6 +182,24 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
             }
         };
         out.push_str(&line);
+    } else if let Some(much) = sit.amount {
+        // Thirsty means water every 3 days or more often; the rest need little.
+        let thirsty = lo <= 3.0;
+        let line = match (lang, much == thirsty, thirsty) {
+            (Lang::En, true, true) => format!("Yes — a {name} is a thirsty plant: {when} water it about {every}."),
+            (Lang::En, false, true) => format!("No — a {name} needs regular water: {when} about {every}, before the soil dries out completely."),
+            (Lang::En, true, false) => format!("Yes — a {name} needs little water: {when} only about {every}, when the soil has dried."),
+            (Lang::En, false, false) => format!("No — a {name} needs little water: {when} only about {every}, when the soil has dried; more often rots the roots."),
+            (Lang::Hi, true, true) => format!("हाँ — {name} को ज़्यादा पानी चाहिए: {when} लगभग {every}।"),
+            (Lang::Hi, false, true) => format!("नहीं — {name} को नियमित पानी चाहिए: {when} लगभग {every}।"),
+            (Lang::Hi, true, false) => format!("हाँ — {name} को कम पानी चाहिए: {when} सिर्फ़ लगभग {every}, मिट्टी सूखने पर।"),
+            (Lang::Hi, false, false) => format!("नहीं — {name} को कम पानी चाहिए: {when} सिर्फ़ लगभग {every}, मिट्टी सूखने पर; ज़्यादा पानी से जड़ें सड़ती हैं।"),
+            (_, true, true) => format!("Haan — {name} ko zyada paani chahiye: {when} lagbhag {every}."),
+            (_, false, true) => format!("Nahi — {name} ko regular paani chahiye: {when} lagbhag {every}."),
+            (_, true, false) => format!("Haan — {name} ko kam paani chahiye: {when} sirf lagbhag {every}, mitti sookhne par."),
+            (_, false, false) => format!("Nahi — {name} ko kam paani chahiye: {when} sirf lagbhag {every}, mitti sookhne par; zyada paani se jadein sadti hain."),
+        };
+        out.push_str(&line);
     } else {
         let line = match lang {
             Lang::En => format!("Water a {name} about {every} {when}."),
@@ -212,10 +232,12 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         });
     }
     // The knowledge base's own words for the season (a Hindi answer keeps them short).
+    // Hindi and Hinglish answers keep the sheet's own words for the season as a short
+    // reference (its first sentence only, so the answer stays in the customer's language).
     match lang {
         Lang::Hinglish => {
             out.push_str("\n\n");
-            out.push_str(&local_prose(sit.season.water(s), mild));
+            out.push_str(&first_sentences(&local_prose(sit.season.water(s), mild), 1));
         }
         Lang::Hi => {
             let p = super::compose::phrases(true);
@@ -223,7 +245,7 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
                 "\n\n**{} · {}:** {}",
                 p.watering_now,
                 sit.season.name(true),
-                local_prose(sit.season.water(s), mild)
+                first_sentences(&local_prose(sit.season.water(s), mild), 1)
             ));
         }
         Lang::En => {}
@@ -303,6 +325,33 @@ pub fn light(s: &Species, lang: Lang, wants_low: bool) -> String {
     }
 }
 
+/// How much light a plant needs, in one or two sentences (for a multi-part answer).
+pub fn light_brief(s: &Species, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("**Light:** {}", s.light),
+        Lang::Hi => format!(
+            "**रोशनी:** {} को {} चाहिए।",
+            s.hindi,
+            match s.light_level {
+                LightLevel::Low => "कम से मध्यम अप्रत्यक्ष रोशनी",
+                LightLevel::Medium => "मध्यम अप्रत्यक्ष रोशनी",
+                LightLevel::Bright => "तेज़ रोशनी, थोड़ी सीधी धूप",
+                LightLevel::FullSun => "रोज़ 5-6 घंटे सीधी धूप",
+            }
+        ),
+        Lang::Hinglish => format!(
+            "**Roshni:** {} ko {} chahiye.",
+            s.name,
+            match s.light_level {
+                LightLevel::Low => "kam se medium indirect roshni",
+                LightLevel::Medium => "medium indirect roshni",
+                LightLevel::Bright => "tez roshni, thodi seedhi dhoop",
+                LightLevel::FullSun => "roz 5-6 ghante seedhi dhoop",
+            }
+        ),
+    }
+}
+
 /// "Can I keep X on a windowsill?": a window suits every plant except in harsh afternoon sun
 /// for those that want shade, and sun-lovers need the sunniest one.
 pub fn window(s: &Species, lang: Lang) -> String {
@@ -361,7 +410,11 @@ pub fn local_prose(prose: &str, mild: bool) -> String {
 /// What a comparison is about, read from the question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
+    Faster,
     Cheaper,
+    Costlier,
+    ChildSafe,
+    MoreSun,
     PetSafe,
     MoreWater,
     LessWater,
@@ -414,6 +467,153 @@ pub fn compare(
                     format!("{} बनाम {}", show(pw), show(pl)),
                     format!("{} vs {}", show(pw), show(pl)),
                 )
+            }
+            Criterion::Faster => {
+                let pace = |s: &Species| {
+                    s.has_trait("fast-growing") as i32 - s.has_trait("slow-growing") as i32
+                };
+                let (w1, l1) = if pace(a) >= pace(b) { (a, b) } else { (b, a) };
+                if pace(w1) == pace(l1) {
+                    return match lang {
+                        Lang::En => format!(
+                            "Both grow at about the same pace: {} {}",
+                            a.summary, b.summary
+                        ),
+                        Lang::Hi => {
+                            format!("दोनों लगभग बराबर रफ़्तार से बढ़ते हैं: {} और {}।", a.hindi, b.hindi)
+                        }
+                        Lang::Hinglish => format!(
+                            "Dono lagbhag barabar speed se badhte hain: {} aur {}.",
+                            a.name, b.name
+                        ),
+                    };
+                }
+                return match lang {
+                    Lang::En => format!(
+                        "{} grows faster; {} is slow-growing. {}",
+                        w1.name, l1.name, w1.summary
+                    ),
+                    Lang::Hi => format!("{} तेज़ी से बढ़ता है; {} धीरे बढ़ता है।", w1.hindi, l1.hindi),
+                    Lang::Hinglish => format!(
+                        "{} tezi se badhta hai; {} dheere badhta hai.",
+                        w1.name, l1.name
+                    ),
+                };
+            }
+            Criterion::Costlier => {
+                let (pa, pb) = (prices.0.unwrap_or(i64::MIN), prices.1.unwrap_or(i64::MIN));
+                let (w1, l1, pw, pl) = if pa >= pb {
+                    (a, b, pa, pb)
+                } else {
+                    (b, a, pb, pa)
+                };
+                let r = super::text::rupees;
+                let show = |p: i64| {
+                    if p == i64::MIN {
+                        "—".to_string()
+                    } else {
+                        r(p)
+                    }
+                };
+                let why = format!("{} vs {} for {}", show(pw), show(pl), name(l1));
+                return match lang {
+                    Lang::En => format!("{} is the costlier one: {why}.", name(w1)),
+                    Lang::Hi => format!(
+                        "{} ज़्यादा महँगा है: {} बनाम {} ({})।",
+                        name(w1),
+                        show(pw),
+                        show(pl),
+                        name(l1)
+                    ),
+                    Lang::Hinglish => format!("{} zyada mehenga hai: {why}.", name(w1)),
+                };
+            }
+            Criterion::ChildSafe => {
+                let (w1, l1) = if !a.toxic_to_children || b.toxic_to_children {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                if w1.toxic_to_children {
+                    return match lang {
+                        Lang::En => format!("Neither — both {} and {} can harm a child who chews them. {} {}", a.name, b.name, a.toxicity_note, b.toxicity_note),
+                        Lang::Hi => format!("दोनों में से कोई नहीं — {} और {} दोनों चबाने पर बच्चों को नुकसान कर सकते हैं।", a.hindi, b.hindi),
+                        Lang::Hinglish => format!("Dono mein se koi nahi — {} aur {} dono chabane par bacchon ko nuksaan kar sakte hain.", a.name, b.name),
+                    };
+                }
+                if !l1.toxic_to_children {
+                    return match lang {
+                        Lang::En => format!("Both — {} and {} are considered safe around children, so choose by light: {} / {}", a.name, b.name, a.light, b.light),
+                        Lang::Hi => format!("दोनों — {} और {} बच्चों के लिए सुरक्षित माने जाते हैं।", a.hindi, b.hindi),
+                        Lang::Hinglish => format!("Dono — {} aur {} bacchon ke liye safe maane jaate hain.", a.name, b.name),
+                    };
+                }
+                (
+                    w1,
+                    l1,
+                    format!(
+                        "it is considered safe around children, while {} is not: {}",
+                        l1.name,
+                        l1.toxicity_note.trim_end_matches('.')
+                    ),
+                    format!("यह बच्चों के लिए सुरक्षित है, जबकि {} नहीं", l1.hindi),
+                    format!("yeh bacchon ke liye safe hai, jabki {} nahi", l1.name),
+                )
+            }
+            Criterion::MoreSun => {
+                let (w1, l1) = if a.light_level >= b.light_level {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                if w1.light_level == l1.light_level {
+                    return match lang {
+                        Lang::En => format!(
+                            "Both need about the same light. {}: {} {}: {}",
+                            a.name, a.light, b.name, b.light
+                        ),
+                        Lang::Hi => format!(
+                            "दोनों को लगभग बराबर रोशनी चाहिए: {} और {}।",
+                            a.hindi, b.hindi
+                        ),
+                        Lang::Hinglish => format!(
+                            "Dono ko lagbhag barabar roshni chahiye: {} aur {}.",
+                            a.name, b.name
+                        ),
+                    };
+                }
+                let level_hl = |s: &Species| match s.light_level {
+                    LightLevel::Low => "kam roshni bhi chalegi",
+                    LightLevel::Medium => "medium indirect roshni",
+                    LightLevel::Bright => "tez roshni, thodi seedhi dhoop",
+                    LightLevel::FullSun => "roz 5-6 ghante seedhi dhoop",
+                };
+                let level_hi = |s: &Species| match s.light_level {
+                    LightLevel::Low => "कम रोशनी भी चलेगी",
+                    LightLevel::Medium => "मध्यम अप्रत्यक्ष रोशनी",
+                    LightLevel::Bright => "तेज़ रोशनी, थोड़ी सीधी धूप",
+                    LightLevel::FullSun => "रोज़ 5-6 घंटे सीधी धूप",
+                };
+                return match lang {
+                    Lang::En => format!(
+                        "{} needs more sun. {} {}: {}",
+                        w1.name, w1.light, l1.name, l1.light
+                    ),
+                    Lang::Hi => format!(
+                        "{} को ज़्यादा धूप चाहिए ({}), जबकि {} को {}।",
+                        w1.hindi,
+                        level_hi(w1),
+                        l1.hindi,
+                        level_hi(l1)
+                    ),
+                    Lang::Hinglish => format!(
+                        "{} ko zyada dhoop chahiye ({}), jabki {} ko {}.",
+                        w1.name,
+                        level_hl(w1),
+                        l1.name,
+                        level_hl(l1)
+                    ),
+                };
             }
             Criterion::PetSafe => {
                 let (w1, l1) = if !a.toxic_to_pets || b.toxic_to_pets {
@@ -540,4 +740,85 @@ pub fn hindi_caution(s: &Species) -> String {
         }
     };
     format!("⚠️ **{}:** {} {}", p.safety, s.hindi, what)
+}
+
+/// A plant's care in a few sentences, in Hindi or Hinglish, built from its structured facts
+/// (watering interval for the season and climate, light level, toxicity), so a Hindi or
+/// Hinglish question about a plant is answered in its own language. English keeps the
+/// knowledge base's own prose.
+pub fn care_brief(
+    w: &Watering,
+    s: &Species,
+    season: Season,
+    zone: Option<Zone>,
+    lang: Lang,
+) -> Option<String> {
+    let every = days(w.interval(&s.id, season, zone)?, lang);
+    let when = season_word(season, lang);
+    let dry_soil = matches!(s.kind.as_str(), "cactus" | "succulent");
+    Some(match lang {
+        Lang::En => return None,
+        Lang::Hi => {
+            let light = match s.light_level {
+                LightLevel::Low => "कम से मध्यम अप्रत्यक्ष रोशनी में भी चल जाता है; सीधी तेज़ धूप से बचाएँ",
+                LightLevel::Medium => "मध्यम, अप्रत्यक्ष रोशनी चाहिए; दोपहर की सीधी धूप से बचाएँ",
+                LightLevel::Bright => "तेज़ रोशनी और सुबह की कुछ घंटे सीधी धूप चाहिए",
+                LightLevel::FullSun => "रोज़ कम से कम 5-6 घंटे सीधी धूप चाहिए",
+            };
+            let soil = if dry_soil {
+                "मिट्टी पूरी सूखने पर ही पानी दें; रेतीली, जल्दी सूखने वाली मिट्टी और छेद वाला गमला रखें।"
+            } else {
+                "ऊपर की 2-3 सेमी मिट्टी सूखने पर भरपूर पानी दें और फ़ालतू पानी निकलने दें।"
+            };
+            let safety = if s.toxic_to_pets || s.toxic_to_children {
+                "⚠️ चबाने पर बच्चों या पालतू जानवरों के लिए हानिकारक है, पहुँच से दूर रखें।"
+            } else {
+                "✅ बच्चों और पालतू जानवरों के लिए सुरक्षित माना जाता है।"
+            };
+            format!(
+                "**{} ({})** को {light}। पानी: {when} लगभग {every}। {soil} खाद मार्च से सितंबर तक महीने में एक बार वर्मीकम्पोस्ट, सर्दी में बंद। {safety}",
+                s.hindi, s.name
+            )
+        }
+        Lang::Hinglish => {
+            let light = match s.light_level {
+                LightLevel::Low => "kam se medium indirect roshni mein bhi chal jaata hai; seedhi tez dhoop se bachaiye",
+                LightLevel::Medium => "medium, indirect roshni chahiye; dopahar ki seedhi dhoop se bachaiye",
+                LightLevel::Bright => "tez roshni aur subah ki kuch ghante seedhi dhoop chahiye",
+                LightLevel::FullSun => "roz kam se kam 5-6 ghante seedhi dhoop chahiye",
+            };
+            let soil = if dry_soil {
+                "Mitti poori sookhne par hi paani dijiye; retili, jaldi sookhne wali mitti aur chhed wala gamla rakhiye."
+            } else {
+                "Upar ki 2-3 cm mitti sookhne par bharpoor paani dijiye aur extra paani nikalne dijiye."
+            };
+            let safety = if s.toxic_to_pets || s.toxic_to_children {
+                "⚠️ Chabane par bacchon ya pets ke liye nuksaandeh hai, pahunch se door rakhiye."
+            } else {
+                "✅ Bacchon aur pets ke liye safe maana jaata hai."
+            };
+            format!(
+                "**{}** ko {light}. Paani: {when} lagbhag {every}. {soil} Khad March se September tak mahine mein ek baar vermicompost, sardi mein band. {safety}",
+                s.name
+            )
+        }
+    })
+}
+
+/// The first `n` sentences of a text (a sentence ends with ". ").
+pub fn first_sentences(text: &str, n: usize) -> String {
+    text.split_inclusive(". ")
+        .take(n)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// The soil advice in Hindi, by kind of plant.
+pub fn soil_hi(s: &Species) -> &'static str {
+    if matches!(s.kind.as_str(), "cactus" | "succulent") {
+        "रेतीली, जल्दी सूखने वाली मिट्टी (आधी रेत या ईंट के टुकड़े), छेद वाला गमला।"
+    } else {
+        "हल्की मिट्टी: बगीचे की मिट्टी, कोकोपीट और वर्मीकम्पोस्ट, छेद वाला गमला।"
+    }
 }

@@ -11,6 +11,7 @@ use super::direct::{self, Criterion, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::photo::{self, PhotoReport};
+use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Intent, Recognition};
 use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
@@ -73,94 +74,12 @@ pub struct Answer {
     pub safety: Option<String>,
 }
 
-/// Words that show a question is about plants even when no plant or problem is named.
-const PLANT_WORDS: &[&str] = &[
-    "plant",
-    "plants",
-    "paudha",
-    "paudhe",
-    "paudhon",
-    "पौधा",
-    "पौधे",
-    "पौधों",
-    "leaf",
-    "leaves",
-    "patta",
-    "patte",
-    "patti",
-    "pattiyan",
-    "पत्ता",
-    "पत्ते",
-    "पत्ती",
-    "पत्तियां",
-    "पत्तियों",
-    "flower",
-    "flowers",
-    "bloom",
-    "blooms",
-    "phool",
-    "फूल",
-    "garden",
-    "gardening",
-    "bagwani",
-    "बागवानी",
-    "gamla",
-    "gamle",
-    "गमला",
-    "गमले",
-    "seed",
-    "seedling",
-    "seedlings",
-    "root",
-    "roots",
-    "jad",
-    "jadein",
-    "जड़",
-    "जड़ें",
-    "stem",
-    "stems",
-    "bud",
-    "buds",
-    "herb",
-    "herbs",
-    "succulent",
-    "succulents",
-    "cactus",
-    "sapling",
-    "nursery",
-    "houseplant",
-    "houseplants",
-    "pest",
-    "pests",
-    "insect",
-    "insects",
-    "bugs",
-    "keede",
-    "कीड़े",
-    "fungus",
-    "fertilizer",
-    "fertiliser",
-    "repot",
-    "prune",
-    "tree",
-    "trees",
-    "ped",
-    "पेड़",
-    "greenery",
-    "hariyali",
-    "pot",
-    "soil",
-    "mitti",
-    "मिट्टी",
-    "compost",
-    "khad",
-    "खाद",
-];
-
 pub struct Engine {
     kb: Knowledge,
     lex: Lexicons,
     watering: Watering,
+    /// Quick answers and the Hindi/Hinglish guide bodies.
+    book: Phrasebook,
     /// Words that describe each species ("sword-like leaves" → snake plant).
     identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
@@ -172,6 +91,7 @@ impl Engine {
         let lex = Lexicons::embedded()?;
         photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
+        let book = Phrasebook::embedded(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -221,6 +141,7 @@ impl Engine {
             kb,
             lex,
             watering,
+            book,
             identify: identify.into_iter().collect(),
             index,
         })
@@ -229,6 +150,10 @@ impl Engine {
     /// Whether a message asks about the customer's orders (so the caller loads them).
     pub fn asks_order_status(&self, text: &str) -> bool {
         shop::asks_order_status(&self.lex, &Prepared::new(text))
+    }
+
+    fn words(&self) -> &super::lexicon::EngineWords {
+        &self.lex.words.engine
     }
 
     pub fn knowledge(&self) -> &Knowledge {
@@ -255,7 +180,7 @@ impl Engine {
             None => {
                 let mut a = self.guide_answer(q, &r, &memory);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
-                    a.text = self.in_customer_language(&a, &reading, &r);
+                    a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
                 } else if !reading.more && q.photos.is_empty() {
                     // Photo answers keep every photo's findings and the safety line.
                     a.text = shorten(&a.text, 150, reading.lang);
@@ -276,56 +201,99 @@ impl Engine {
         answer
     }
 
-    /// A guide answer for a Hindi or Hinglish question: an opening in their language (from
-    /// `lexicon.toml`), then for Hinglish the first English details; Hindi gets the opening
-    /// alone, as the guides' details are not yet translated.
-    fn in_customer_language(&self, a: &Answer, reading: &Reading, r: &Recognition) -> String {
+    /// A guide answer for a Hindi or Hinglish question: the guide's reviewed body in that
+    /// language (`guide_texts.toml`), or for a plant its care built from structured facts;
+    /// a guide not yet translated gets the opening frame in the language (`lexicon.toml`)
+    /// and, for Hinglish, the first English steps.
+    fn in_customer_language(
+        &self,
+        a: &Answer,
+        reading: &Reading,
+        r: &Recognition,
+        season: Season,
+    ) -> String {
+        let lang = reading.lang;
         let guide = a.memory.guide.as_deref().and_then(|id| self.kb.guide(id));
         let plant = a.memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        let asked_guide =
+            guide.filter(|g| r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem());
+        if let Some(g) = asked_guide {
+            if let Some(body) = self.book.guide(&g.id, lang) {
+                let more = more_hint(lang);
+                let title = match lang {
+                    Lang::Hi => g.hindi_title.clone(),
+                    _ => g.title.clone(),
+                };
+                let title = match plant.filter(|_| !r.plants.is_empty()) {
+                    Some(s) if lang == Lang::Hi => format!("{} — {title}", s.hindi),
+                    Some(s) => format!("{} — {title}", s.name),
+                    None => title,
+                };
+                // The guide's first step in the knowledge base's own words, as a reference.
+                let step = g.steps.first().map(String::as_str).unwrap_or_default();
+                let label = match lang {
+                    Lang::Hi => "पहला कदम (What to do)",
+                    _ => "Pehla kadam (What to do)",
+                };
+                return format!("**{title}:** {body}\n\n**{label}:** {step}\n\n{more}");
+            }
+        } else if let Some(s) = plant {
+            let zone = a.memory.zone;
+            if let Some(t) = direct::care_brief(&self.watering, s, season, zone, lang) {
+                // The sheet's own words for what was asked (light, feeding, soil), briefly.
+                let p = super::compose::phrases(lang == Lang::Hi);
+                let mut refs: Vec<String> = Vec::new();
+                let asked_light =
+                    r.has(Intent::Light) || r.intents.is_empty() || r.has(Intent::Care);
+                if asked_light {
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.light,
+                        direct::first_sentences(&s.light, 2)
+                    ));
+                }
+                if r.has(Intent::Feeding) {
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.feeding,
+                        direct::first_sentences(&s.feeding, 1)
+                    ));
+                }
+                if r.has(Intent::Soil) {
+                    refs.push(format!(
+                        "**{}:** {}",
+                        p.soil,
+                        direct::first_sentences(&s.soil, 1)
+                    ));
+                }
+                if asked_light && lang == Lang::Hi {
+                    refs.push(format!("**{}:** {}", p.soil, direct::soil_hi(s)));
+                }
+                return format!("{t}\n\n{}\n\n{}", refs.join("\n"), more_hint(lang));
+            }
+        }
         let f = &self.lex.words.frames;
-        let (frame, title) = match guide {
-            Some(g) if r.guides.iter().any(|m| m.guide.id == g.id) || g.is_problem() => {
+        let (frame, title) = match asked_guide {
+            Some(g) => {
                 let frame = match g.kind.as_str() {
                     "pest" => &f.pest,
                     "disease" => &f.disease,
                     "symptom" => &f.symptom,
                     _ => &f.care,
                 };
-                let title = if reading.lang == Lang::Hi {
+                let title = if lang == Lang::Hi {
                     g.hindi_title.clone()
                 } else {
                     g.title.clone()
                 };
                 (frame, title)
             }
-            _ => match plant {
-                Some(s) => (
-                    &f.care,
-                    if reading.lang == Lang::Hi {
-                        s.hindi.clone()
-                    } else {
-                        s.name.clone()
-                    },
-                ),
-                None => return shorten(&a.text, 150, reading.lang),
-            },
+            None => return shorten(&a.text, 150, lang),
         };
-        match reading.lang {
-            // Hindi: the opening, then the guide's first steps (or the plant's sheet) as the
-            // knowledge base has them until its Hindi text is reviewed.
-            Lang::Hi => match guide {
-                Some(g) if g.is_problem() => format!(
-                    "{}\n\n{}",
-                    frame.hi.replace("{title}", &title),
-                    g.steps
-                        .iter()
-                        .take(1)
-                        .map(|step| format!("1. {step}"))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                ),
-                _ => format!("{}\n\n{}", frame.hi.replace("{title}", &title), a.text),
-            },
+        match lang {
+            // Hindi: the opening alone (it carries the usual remedy) until the guide's Hindi
+            // text is written.
+            Lang::Hi => frame.hi.replace("{title}", &title),
             _ => {
                 let details = match guide {
                     Some(g) => g
@@ -336,11 +304,12 @@ impl Engine {
                         .map(|(i, step)| format!("{}. {step}", i + 1))
                         .collect::<Vec<_>>()
                         .join("\n"),
-                    None => shorten(&a.text, 50, reading.lang),
+                    None => shorten(&a.text, 50, lang),
                 };
                 format!(
-                    "{}\n\n{details}\n\n_Poori jankari ke liye \"aur batao\" likhiye._",
-                    frame.hinglish.replace("{title}", &title)
+                    "{}\n\n{details}\n\n{}",
+                    frame.hinglish.replace("{title}", &title),
+                    more_hint(lang)
                 )
             }
         }
@@ -407,26 +376,34 @@ impl Engine {
         if let Some(m) = triage::myth(&self.lex, text, lang) {
             return Some(done(m, memory, None));
         }
+        // General-care questions with one right answer ("is it ok to water at night?").
+        let asking = matches!(reading.ask, Ask::YesNo | Ask::HowOften)
+            || (q.text.contains('?') && reading.ask != Ask::Why);
+        if let Some(t) = self.book.quick_answer(text, asking, lang) {
+            return Some(done(t, memory, None));
+        }
         let wishes = read_wishes(q.text, text);
         memory.pets |= wishes.pets;
         memory.children |= wishes.children;
         let pets = memory.pets;
         // The catalogue: extremes, an item of the last list, cheaper, "do you sell".
-        if reading.cheapest || reading.priciest {
-            let among_list = !memory.list.is_empty()
-                && text.has_any(&[
-                    "of them",
-                    "of these",
-                    "among them",
-                    "among these",
-                    "in these",
-                    "inme se",
-                    "inmein se",
-                    "in mein se",
-                    "unme se",
-                    "इनमें से",
-                    "which one",
-                ]);
+        let among_list =
+            !memory.list.is_empty() && named.is_none() && self.words().among_list.hit(text);
+        // "Which of them is safe for my cat?" after a list: each listed plant's verdict.
+        if among_list && (r.has(Intent::Toxicity) || self.words().pets.hit(text)) {
+            let children = self.words().children.hit(text) && !self.words().pets.hit(text);
+            let listed: Vec<&Species> = memory
+                .list
+                .iter()
+                .filter_map(|id| q.catalogue.iter().find(|i| &i.id == id))
+                .filter_map(|i| self.kb.species_for_catalogue_name(&i.name))
+                .collect();
+            if !listed.is_empty() {
+                let t = shop::safe_among(&self.kb, &listed, q.catalogue, children, lang);
+                return Some(done(t, memory, None));
+            }
+        }
+        if reading.cheapest || reading.priciest || (among_list && reading.cheaper) {
             let pool: Vec<CatalogueItem> = if among_list {
                 q.catalogue
                     .iter()
@@ -436,7 +413,7 @@ impl Engine {
             } else {
                 q.catalogue.to_vec()
             };
-            if let Some(t) = shop::extreme(&pool, reading.cheapest, lang) {
+            if let Some(t) = shop::extreme(&pool, !reading.priciest, among_list, lang) {
                 return Some(done(t, memory, None));
             }
         }
@@ -463,21 +440,31 @@ impl Engine {
         }
         let plant = named.or_else(|| {
             let follow = reading.price
+                || reading.more
                 || reading.ask != Ask::Other
                 || r.refers_back
                 || r.intents.iter().any(|i| i.is_care());
             follow.then(|| remembered.or(listed_first)).flatten()
         });
-        if reading.sell || (reading.price && plant.is_some()) {
+        // "…hai kya", "available" are weak: a care or problem question that ends with them is
+        // not a shop question ("money plant kutte ke liye safe hai kya?").
+        let strong_sell = self.words().sell_strong.hit(text);
+        let about_care = r.has(Intent::Toxicity)
+            || !r.guides.is_empty()
+            || r.intents.iter().any(|i| i.is_care() && *i != Intent::Care);
+        let selling =
+            reading.sell && (strong_sell || !(about_care || self.words().sell_not.hit(text)));
+        if selling || (reading.price && plant.is_some()) {
             match plant {
-                Some(s) if !r.has(Intent::Recommend) => {
-                    return Some(done(
-                        shop::sells_species(&self.kb, s, q.catalogue, lang, pets),
-                        memory,
-                        None,
-                    ));
+                Some(s) if !r.has(Intent::Recommend) || strong_sell => {
+                    let mut t = shop::sells_species(&self.kb, s, q.catalogue, lang, pets);
+                    // A second question in the same message ("…and how much sun?").
+                    if let Some(extra) = self.also_asked(s, reading, r, text, q, &memory) {
+                        t = format!("{t}\n\n{extra}");
+                    }
+                    return Some(done(t, memory, None));
                 }
-                None if !r.has(Intent::Recommend) && reading.sell => {
+                None if !r.has(Intent::Recommend) && selling => {
                     if let Some(n) = self.lex.words.not_sold.iter().find(|n| n.any.hit(text)) {
                         let like: Vec<&Species> =
                             n.like.iter().filter_map(|id| self.kb.species(id)).collect();
@@ -508,50 +495,25 @@ impl Engine {
         // Two plants compared: the winner first.
         if r.plants.len() == 2 && !reading.more {
             let (a, b) = (r.plants[0], r.plants[1]);
-            let criterion = if reading.cheaper || reading.price || reading.cheapest {
+            let criterion = if self.words().compare_faster.hit(text) {
+                Criterion::Faster
+            } else if reading.priciest || self.words().compare_costlier.hit(text) {
+                Criterion::Costlier
+            } else if reading.cheaper || reading.price || reading.cheapest {
                 Criterion::Cheaper
-            } else if text.has_any(PET_WORDS) || memory.pets {
+            } else if self.words().children.hit(text) && !self.words().pets.hit(text) {
+                Criterion::ChildSafe
+            } else if self.words().pets.hit(text) || memory.pets {
                 Criterion::PetSafe
-            } else if text.has_any(&[
-                "more water",
-                "zyada pani",
-                "zyada paani",
-                "jyada pani",
-                "thirsty",
-                "ज़्यादा पानी",
-                "ज्यादा पानी",
-            ]) {
+            } else if self.words().compare_more_water.hit(text) {
                 Criterion::MoreWater
-            } else if text.has_any(&[
-                "forget",
-                "forgets",
-                "forgetful",
-                "less water",
-                "not much water",
-                "travel",
-                "drought",
-                "bhool",
-                "kam pani",
-                "kam paani",
-                "कम पानी",
-            ]) {
+            } else if self.words().compare_less_water.hit(text) {
                 Criterion::LessWater
-            } else if text.has_any(&[
-                "heat",
-                "hot",
-                "degree",
-                "degrees",
-                "terrace",
-                "full sun",
-                "garmi",
-                "tez dhoop",
-                "गर्मी",
-                "धूप",
-            ]) {
+            } else if self.words().compare_more_sun.hit(text) {
+                Criterion::MoreSun
+            } else if self.words().compare_heat.hit(text) {
                 Criterion::Heat
-            } else if text.has_any(LOW_LIGHT_WORDS)
-                || text.has_any(&["bedroom", "indoor", "indoors"])
-            {
+            } else if self.words().low_light.hit(text) || self.words().indoors.hit(text) {
                 Criterion::LowLight
             } else {
                 Criterion::Easier
@@ -592,19 +554,55 @@ impl Engine {
             }
             return Some(done(t, memory, None));
         }
-        // "Which plant has long striped leaves…?": the closest species by description.
-        if named.is_none() && (reading.ask == Ask::Identify || text.has_any(IDENTIFY_WORDS)) {
-            if let Some(s) = self.identified(q.text) {
+        // "Which plant has long striped leaves…?": the closest species by description — when
+        // the name is asked, or when the description alone is clear (two cues or more).
+        if named.is_none() && !self.words().identify_not.hit(text) {
+            let asks_name = reading.ask == Ask::Identify || self.words().identify.hit(text);
+            let by_cues = self.identified_by_cues(q.text);
+            let found = match by_cues {
+                Some((s, n)) if asks_name || n >= 2 => Some(s),
+                _ if asks_name => self.identified_by_search(q.text),
+                _ => None,
+            };
+            if let Some(s) = found {
                 memory.plant = Some(s.id.clone());
                 let t = match lang {
                     Lang::En => format!(
                         "That sounds like **{}** ({}, {}). {}",
                         s.name, s.hindi, s.botanical, s.summary
                     ),
-                    Lang::Hi => format!("यह **{}** ({}) लगता है।", s.hindi, s.name),
-                    Lang::Hinglish => format!("Yeh **{}** ({}) lagta hai.", s.name, s.hindi),
+                    Lang::Hi => format!(
+                        "यह **{}** ({}) लगता है। {}",
+                        s.hindi,
+                        s.name,
+                        direct::care_brief(
+                            &self.watering,
+                            s,
+                            Season::of_month(q.month),
+                            memory.zone,
+                            lang
+                        )
+                        .unwrap_or_default()
+                    ),
+                    Lang::Hinglish => format!(
+                        "Yeh **{}** ({}) lagta hai. {}",
+                        s.name,
+                        s.hindi,
+                        direct::care_brief(
+                            &self.watering,
+                            s,
+                            Season::of_month(q.month),
+                            memory.zone,
+                            lang
+                        )
+                        .unwrap_or_default()
+                    ),
                 };
-                return Some(done(t, memory, None));
+                let line = stocked(s, q.catalogue)
+                    .first()
+                    .map(|i| format!("\n- {}", shop::item_line(i)))
+                    .unwrap_or_default();
+                return Some(done(format!("{t}{line}"), memory, None));
             }
         }
         // Direct answers about one plant.
@@ -629,8 +627,50 @@ impl Engine {
         memory.plant = Some(s.id.clone());
         let season = Season::of_month(q.month);
         let zone = memory.city.as_deref().zip(memory.zone);
+        let other_topic = r.intents.iter().any(|i| {
+            i.is_care()
+                && !matches!(
+                    i,
+                    Intent::Water
+                        | Intent::Care
+                        | Intent::Summer
+                        | Intent::Monsoon
+                        | Intent::Winter
+                )
+        });
+        // Several questions about one plant ("how often to water, does it need sun, is it
+        // safe for dogs?"): one short answer each, in a fixed order.
+        // "How often should I fertilise?" is about feeding, not water.
+        let mentions_water = text.has_stem(&["water"]) || text.has_any(&["pani", "paani", "पानी"]);
+        let water_asked = (r.has(Intent::Water) || reading.ask == Ask::HowOften)
+            && (mentions_water || !other_topic);
+        let parts = [water_asked, r.has(Intent::Light), r.has(Intent::Toxicity)];
+        if parts.iter().filter(|p| **p).count() >= 2 {
+            let mut out: Vec<String> = Vec::new();
+            if parts[0] {
+                let sit = Situation {
+                    now: season,
+                    lang,
+                    season: season_asked(r).unwrap_or(season),
+                    zone,
+                    habit_hours: reading.habit_hours,
+                    amount: None,
+                };
+                if let Some(t) = direct::watering(&self.watering, s, &sit) {
+                    out.push(t.split("\n\n").next().unwrap_or_default().to_string());
+                }
+            }
+            if parts[1] {
+                out.push(direct::light_brief(s, lang));
+            }
+            if parts[2] {
+                let children = self.words().children.hit(text) && !self.words().pets.hit(text);
+                out.push(direct::toxicity(s, lang, children));
+            }
+            return Some(done(out.join("\n\n"), memory, None));
+        }
         if r.has(Intent::Toxicity) {
-            let children = text.has_any(CHILD_WORDS) && !text.has_any(PET_WORDS);
+            let children = self.words().children.hit(text) && !self.words().pets.hit(text);
             let mut t = direct::toxicity(s, lang, children);
             // The knowledge base's own safety line backs the verdict up.
             let support = match lang {
@@ -643,19 +683,7 @@ impl Engine {
             }
             return Some(done(t, memory, None));
         }
-        let other_topic = r.intents.iter().any(|i| {
-            i.is_care()
-                && !matches!(
-                    i,
-                    Intent::Water
-                        | Intent::Care
-                        | Intent::Summer
-                        | Intent::Monsoon
-                        | Intent::Winter
-                )
-        });
-        let asks_water = r.has(Intent::Water)
-            || reading.ask == Ask::HowOften
+        let asks_water = water_asked
             || (reading.ask == Ask::YesNo
                 && !other_topic
                 && memory.habit_hours.is_some()
@@ -672,21 +700,61 @@ impl Engine {
                 } else {
                     None
                 }),
+                amount: reading.amount.filter(|_| reading.ask == Ask::YesNo),
             };
             let t = direct::watering(&self.watering, s, &sit)?;
             return Some(done(t, memory, None));
         }
-        if r.has(Intent::Light) && reading.ask == Ask::YesNo {
-            let low = text.has_any(LOW_LIGHT_WORDS);
-            let sun = text.has_any(SUN_WORDS);
+        if reading.ask == Ask::YesNo && (r.has(Intent::Light) || reading.low_light) {
+            let low = reading.low_light || self.words().low_light.hit(text);
+            let sun = self.words().sun.hit(text);
             if low || sun {
                 return Some(done(direct::light(s, lang, low), memory, None));
             }
-            if text.has_any(WINDOW_WORDS) {
+            if self.words().window.hit(text) {
                 return Some(done(direct::window(s, lang), memory, None));
             }
         }
         None
+    }
+
+    /// A second question asked with "do you sell / how much is X": light or watering for the
+    /// plant, or the delivery time to a city named.
+    fn also_asked(
+        &self,
+        s: &Species,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        q: &Question,
+        memory: &Memory,
+    ) -> Option<String> {
+        let mut extra: Vec<String> = Vec::new();
+        if let Some(place) = shop::delivery_to_city(&self.lex, q.text, text, reading.lang) {
+            extra.push(place);
+        }
+        if r.has(Intent::Light) {
+            extra.push(direct::light_brief(s, reading.lang));
+        }
+        if r.has(Intent::Water) || reading.ask == Ask::HowOften {
+            let season = Season::of_month(q.month);
+            let sit = Situation {
+                now: season,
+                lang: reading.lang,
+                season: season_asked(r).unwrap_or(season),
+                zone: memory.city.as_deref().zip(memory.zone),
+                habit_hours: None,
+                amount: None,
+            };
+            if let Some(t) = direct::watering(&self.watering, s, &sit) {
+                extra.push(t.split("\n\n").next().unwrap_or_default().to_string());
+            }
+        }
+        if r.has(Intent::Toxicity) {
+            let children = self.words().children.hit(text) && !self.words().pets.hit(text);
+            extra.push(direct::toxicity(s, reading.lang, children));
+        }
+        (!extra.is_empty()).then(|| extra.join("\n\n"))
     }
 
     /// A message that only tells facts about the customer ("I live in Chennai", "I have a
@@ -719,7 +787,9 @@ impl Engine {
                     .replace("{city}", &city),
             ));
         }
-        let told = reading.city.is_some() || text.has_any(PET_WORDS) || text.has_any(CHILD_WORDS);
+        let told = reading.city.is_some()
+            || self.words().pets.hit(text)
+            || self.words().children.hit(text);
         let asked = !r.intents.is_empty()
             || !r.guides.is_empty()
             || reading.ask != Ask::Other
@@ -747,7 +817,7 @@ impl Engine {
                 (_, _) => format!("aap {city} mein hain"),
             });
         }
-        if text.has_any(PET_WORDS) {
+        if self.words().pets.hit(text) {
             facts.push(match lang {
                 Lang::En => "you have a pet, so I'll suggest only pet-safe plants".into(),
                 Lang::Hi => "आपके पास पालतू है, इसलिए मैं सिर्फ़ उनके लिए सुरक्षित पौधे बताऊँगा".into(),
@@ -756,7 +826,7 @@ impl Engine {
                 }
             });
         }
-        if text.has_any(CHILD_WORDS) {
+        if self.words().children.hit(text) {
             facts.push(match lang {
                 Lang::En => "there are small children at home, so I'll avoid toxic plants".into(),
                 Lang::Hi => "घर में छोटे बच्चे हैं, इसलिए ज़हरीले पौधे नहीं बताऊँगा".into(),
@@ -773,18 +843,20 @@ impl Engine {
         Some(done(t))
     }
 
-    /// The species whose description best matches, when the match is clear.
-    fn identified(&self, text: &str) -> Option<&Species> {
+    /// The species whose identification cues (`identify.toml`) best match, with how many.
+    fn identified_by_cues(&self, text: &str) -> Option<(&Species, usize)> {
         let prepared = Prepared::new(text);
-        let best = self
+        let (n, id) = self
             .identify
             .iter()
             .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
             .filter(|(n, _)| *n > 0)
-            .max_by_key(|(n, _)| *n);
-        if let Some(s) = best.and_then(|(_, id)| self.kb.species(id)) {
-            return Some(s);
-        }
+            .max_by_key(|(n, _)| *n)?;
+        self.kb.species(id).map(|s| (s, n))
+    }
+
+    /// The species the full-text index finds for a description, when the match is clear.
+    fn identified_by_search(&self, text: &str) -> Option<&Species> {
         let guides = self.kb.guides.len() as u32;
         self.index
             .search(text, 10)
@@ -800,7 +872,7 @@ impl Engine {
             .words
             .iter()
             .map(String::as_str)
-            .filter(|w| !SELL_FILLER.contains(w))
+            .filter(|w| !self.words().sell_filler.0.iter().any(|f| f == w))
             .take(4)
             .collect();
         (!kept.is_empty()).then(|| kept.join(" "))
@@ -847,7 +919,7 @@ impl Engine {
             .collect();
         let on_topic = !plants.is_empty()
             || !q.photos.is_empty()
-            || prepared.has_any(PLANT_WORDS)
+            || self.words().plant_words.hit(&prepared)
             || r.guides.iter().any(|m| m.is_specific());
 
         let mut main_guide: Option<&Guide> = None;
@@ -1120,174 +1192,6 @@ fn one_para(text: &str) -> Reply {
     r
 }
 
-/// Words that, once a plant is known, make "do you have orchids?" name the thing wanted.
-const SELL_FILLER: &[&str] = &[
-    "do",
-    "you",
-    "u",
-    "sell",
-    "have",
-    "any",
-    "a",
-    "an",
-    "the",
-    "some",
-    "is",
-    "are",
-    "there",
-    "in",
-    "stock",
-    "available",
-    "kya",
-    "hai",
-    "h",
-    "milega",
-    "milegi",
-    "milta",
-    "milti",
-    "aapke",
-    "paas",
-    "apke",
-    "pas",
-    "plant",
-    "plants",
-    "paudha",
-    "please",
-    "pls",
-    "plz",
-    "sir",
-    "mam",
-    "can",
-    "i",
-    "buy",
-    "get",
-    "order",
-    "your",
-    "shop",
-    "on",
-    "website",
-    "site",
-    "here",
-    "also",
-    "bhi",
-    "ka",
-    "ki",
-    "ke",
-    "हैं",
-    "है",
-    "क्या",
-    "मिलेगा",
-    "आपके",
-    "पास",
-    "यहाँ",
-    "we",
-    "me",
-    "mujhe",
-    "chahiye",
-];
-const CHILD_WORDS: &[&str] = &[
-    "child",
-    "children",
-    "kid",
-    "kids",
-    "baby",
-    "toddler",
-    "bachcha",
-    "bacche",
-    "bachche",
-    "baccha",
-    "बच्चा",
-    "बच्चे",
-    "बच्चों",
-    "infant",
-];
-const PET_WORDS: &[&str] = &[
-    "cat",
-    "cats",
-    "dog",
-    "dogs",
-    "pet",
-    "pets",
-    "kitten",
-    "puppy",
-    "billi",
-    "kutta",
-    "बिल्ली",
-    "कुत्ता",
-    "पालतू",
-];
-const LOW_LIGHT_WORDS: &[&str] = &[
-    "low light",
-    "dark",
-    "no sun",
-    "no sunlight",
-    "no direct sun",
-    "no direct sunlight",
-    "little sun",
-    "little light",
-    "hardly any sun",
-    "not much sun",
-    "no window",
-    "without sun",
-    "without sunlight",
-    "shade",
-    "bathroom",
-    "office",
-    "kam roshni",
-    "kam dhoop",
-    "bina dhoop",
-    "andhera",
-    "कम रोशनी",
-    "बिना धूप",
-    "indirect",
-    "north facing",
-    "no window",
-    "corner",
-];
-const SUN_WORDS: &[&str] = &[
-    "direct sun",
-    "full sun",
-    "harsh sun",
-    "afternoon sun",
-    "tez dhoop",
-    "seedhi dhoop",
-    "dhoop",
-    "सीधी धूप",
-    "धूप",
-    "sunny balcony",
-    "south facing",
-    "west facing",
-    "terrace",
-];
-
-const IDENTIFY_WORDS: &[&str] = &[
-    "which plant",
-    "what plant",
-    "what is the plant",
-    "name of the",
-    "name of this",
-    "plant name",
-    "which plant has",
-    "kaunsa paudha",
-    "konsa paudha",
-    "kaun sa paudha",
-    "konsa plant",
-    "kaunsa plant",
-    "कौन सा पौधा",
-    "पौधे का नाम",
-    "which plant is",
-    "what is this plant",
-];
-const WINDOW_WORDS: &[&str] = &[
-    "window",
-    "windowsill",
-    "window sill",
-    "windowsills",
-    "khidki",
-    "खिड़की",
-    "खिडकी",
-];
-
 /// The season a question names ("…in summer"), if any.
 fn season_asked(r: &Recognition) -> Option<Season> {
     r.intents.iter().find_map(|i| match i {
@@ -1372,10 +1276,14 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
     {
         out.pop();
     }
-    let more = match lang {
+    format!("{}\n\n{}", out.join("\n").trim_end(), more_hint(lang))
+}
+
+/// How to get the full guide, in the customer's language.
+fn more_hint(lang: Lang) -> &'static str {
+    match lang {
         Lang::En => "_Say \"tell me more\" for the full guide._",
         Lang::Hi => "_पूरी जानकारी के लिए \"और बताइए\" लिखें।_",
         Lang::Hinglish => "_Poori jankari ke liye \"aur batao\" likhiye._",
-    };
-    format!("{}\n\n{more}", out.join("\n").trim_end())
+    }
 }

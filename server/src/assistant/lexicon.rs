@@ -30,7 +30,7 @@ impl PhraseList {
         self.0.iter().filter(|p| phrase_in(text, p)).count()
     }
 
-    fn check(&self, what: &str) -> anyhow::Result<()> {
+    pub(crate) fn check(&self, what: &str) -> anyhow::Result<()> {
         if self.0.is_empty() || self.0.iter().any(|p| normalize(p).trim().is_empty()) {
             bail!("{what}: an empty phrase list or phrase");
         }
@@ -50,7 +50,7 @@ fn phrase_in(text: &Prepared, phrase: &str) -> bool {
 }
 
 /// Groups that must all be present (each by at least one phrase).
-fn all_groups(groups: &[PhraseList], text: &Prepared) -> bool {
+pub(crate) fn all_groups(groups: &[PhraseList], text: &Prepared) -> bool {
     !groups.is_empty() && groups.iter().all(|g| g.hit(text))
 }
 
@@ -81,7 +81,7 @@ impl Texts {
         }
     }
 
-    fn check(&self, what: &str) -> anyhow::Result<()> {
+    pub(crate) fn check(&self, what: &str) -> anyhow::Result<()> {
         if [&self.en, &self.hi, &self.hinglish]
             .iter()
             .any(|t| t.trim().is_empty())
@@ -214,6 +214,9 @@ pub struct AskWords {
     pub sell: PhraseList,
     pub thanks: PhraseList,
     pub greeting: PhraseList,
+    pub much_water: PhraseList,
+    pub little_water: PhraseList,
+    pub low_light: PhraseList,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -271,8 +274,63 @@ pub struct Frames {
     pub care: Frame,
 }
 
+/// Words the engine reads beyond the question kind (see `[engine]` in `lexicon.toml`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineWords {
+    pub plant_words: PhraseList,
+    pub sell_filler: PhraseList,
+    pub among_list: PhraseList,
+    pub children: PhraseList,
+    pub pets: PhraseList,
+    pub low_light: PhraseList,
+    pub sun: PhraseList,
+    pub identify: PhraseList,
+    pub window: PhraseList,
+    pub indoors: PhraseList,
+    pub sell_strong: PhraseList,
+    pub sell_not: PhraseList,
+    pub identify_not: PhraseList,
+    pub compare_faster: PhraseList,
+    pub compare_costlier: PhraseList,
+    pub compare_more_sun: PhraseList,
+    pub compare_more_water: PhraseList,
+    pub compare_less_water: PhraseList,
+    pub compare_heat: PhraseList,
+}
+
+impl EngineWords {
+    fn check(&self) -> anyhow::Result<()> {
+        for (name, list) in [
+            ("plant_words", &self.plant_words),
+            ("sell_filler", &self.sell_filler),
+            ("among_list", &self.among_list),
+            ("children", &self.children),
+            ("pets", &self.pets),
+            ("low_light", &self.low_light),
+            ("sun", &self.sun),
+            ("identify", &self.identify),
+            ("window", &self.window),
+            ("indoors", &self.indoors),
+            ("sell_strong", &self.sell_strong),
+            ("sell_not", &self.sell_not),
+            ("identify_not", &self.identify_not),
+            ("compare_faster", &self.compare_faster),
+            ("compare_costlier", &self.compare_costlier),
+            ("compare_more_sun", &self.compare_more_sun),
+            ("compare_more_water", &self.compare_more_water),
+            ("compare_less_water", &self.compare_less_water),
+            ("compare_heat", &self.compare_heat),
+        ] {
+            list.check(&format!("lexicon engine.{name}"))?;
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct Lexicon {
+    pub engine: EngineWords,
     pub frames: Frames,
     /// Winter advice for frost-free cities ({city}).
     pub mild_winter: Texts,
@@ -354,6 +412,14 @@ impl Lexicons {
             myth.text.check(&format!("myth {}", myth.id))?;
         }
         words.language.hinglish.check("lexicon language")?;
+        words.engine.check()?;
+        for (name, list) in [
+            ("much_water", &words.ask.much_water),
+            ("little_water", &words.ask.little_water),
+            ("low_light", &words.ask.low_light),
+        ] {
+            list.check(&format!("lexicon ask.{name}"))?;
+        }
         words.not_plants.text.check("lexicon not_plants")?;
         for n in &words.not_sold {
             n.any.check(&format!("not_sold {}", n.name))?;

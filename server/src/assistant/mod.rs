@@ -10,6 +10,7 @@ pub mod knowledge;
 pub mod lexicon;
 pub mod llm;
 pub mod photo;
+pub mod quick;
 pub mod reading;
 pub mod recognize;
 pub mod recommend;

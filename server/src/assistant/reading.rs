@@ -54,6 +54,10 @@ pub struct Reading {
     pub sell: bool,
     pub thanks: bool,
     pub greeting: bool,
+    /// Asks whether a plant needs much (true) or little (false) water.
+    pub amount: Option<bool>,
+    /// Speaks of little light (dark room, no window, tubelight).
+    pub low_light: bool,
     pub words: usize,
 }
 
@@ -93,6 +97,14 @@ pub fn read(lex: &Lexicon, raw: &str, text: &Prepared, last_lang: Option<Lang>) 
         sell: a.sell.hit(text),
         thanks: a.thanks.hit(text),
         greeting: a.greeting.hit(text),
+        amount: if a.much_water.hit(text) {
+            Some(true)
+        } else if a.little_water.hit(text) {
+            Some(false)
+        } else {
+            None
+        },
+        low_light: a.low_light.hit(text),
         words,
     }
 }

@@ -64,7 +64,38 @@ fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Opt
                 .map(capitalise)
         })
         .unwrap_or_default();
-    Some(match (served_metro, lang) {
+    Some(place_text(served_metro, &place, lang))
+}
+
+/// "…and how many days to Kolkata?" inside another question: the delivery time to a city the
+/// message names (a metro, a place not served, or any city the climate list knows).
+pub fn delivery_to_city(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let asks = text.has_any(&[
+        "how many days",
+        "how long",
+        "kitne din",
+        "delivery",
+        "deliver",
+        "kab tak",
+        "kab aayega",
+        "कितने दिन",
+        "डिलीवरी",
+    ]);
+    if !asks {
+        return None;
+    }
+    if let Some(t) = delivery_place(lex, raw, text, lang) {
+        return Some(t);
+    }
+    let c = &lex.words.climate;
+    let city = [&c.north, &c.coastal, &c.deccan, &c.hills, &c.dry]
+        .iter()
+        .find_map(|list| list.first_hit(text))?;
+    Some(place_text(Some(false), &capitalise(city), lang))
+}
+
+fn place_text(served_metro: Option<bool>, place: &str, lang: Lang) -> String {
+    match (served_metro, lang) {
         (None, Lang::En) => format!("Sorry — we don't deliver to {place} yet: the Andaman and Nicobar Islands and Lakshadweep are not served. Everywhere else in India delivery is free, 2-8 days."),
         (None, Lang::Hi) => format!("माफ़ कीजिए — {place} में अभी डिलीवरी नहीं है: अंडमान-निकोबार और लक्षद्वीप अभी सेवा में नहीं हैं। बाकी भारत में डिलीवरी मुफ़्त है, 2-8 दिन।"),
         (None, Lang::Hinglish) => format!("Sorry — {place} mein abhi delivery nahi hai: Andaman-Nicobar aur Lakshadweep abhi serve nahi hote. Baaki India mein delivery free hai, 2-8 din."),
@@ -74,7 +105,7 @@ fn delivery_place(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Opt
         (Some(false), Lang::En) => format!("Delivery to {place} takes **4-8 days** (outside the metros), and shipping is free."),
         (Some(false), Lang::Hi) => format!("{place} में डिलीवरी **4-8 दिन** में होती है (मेट्रो के बाहर), शिपिंग मुफ़्त।"),
         (Some(false), Lang::Hinglish) => format!("{place} mein delivery **4-8 din** mein hoti hai (metro ke bahar), shipping free hai."),
-    })
+    }
 }
 
 fn capitalise(word: &str) -> String {
@@ -319,13 +350,63 @@ fn with_alternatives(head: String, alts: &[&CatalogueItem], lang: Lang) -> Strin
 }
 
 /// The cheapest or the most expensive plant in stock.
-pub fn extreme(catalogue: &[CatalogueItem], cheapest: bool, lang: Lang) -> Option<String> {
+pub fn extreme(
+    catalogue: &[CatalogueItem],
+    cheapest: bool,
+    among: bool,
+    lang: Lang,
+) -> Option<String> {
     let stocked = catalogue.iter().filter(|i| i.stock > 0);
     let item = if cheapest {
         stocked.min_by_key(|i| i.price)?
     } else {
         stocked.max_by_key(|i| i.price)?
     };
+    if among {
+        let head = match (lang, cheapest) {
+            (Lang::En, true) => format!(
+                "**{}** is the cheaper one at **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::En, false) => format!(
+                "**{}** is the costlier one at **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::Hi, true) => format!(
+                "इनमें सबसे सस्ता **{}** है, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (Lang::Hi, false) => format!(
+                "इनमें सबसे महँगा **{}** है, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (_, true) => format!(
+                "Inmein sabse sasta **{}** hai, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+            (_, false) => format!(
+                "Inmein sabse mehenga **{}** hai, **{}**",
+                item.name,
+                rupees(item.price)
+            ),
+        };
+        let rest: Vec<String> = catalogue
+            .iter()
+            .filter(|i| i.id != item.id)
+            .map(|i| format!("{} {}", i.name, rupees(i.price)))
+            .collect();
+        let tail = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", rest.join(", "))
+        };
+        return Some(format!("{head}{tail}.\n- {}", item_line(item)));
+    }
     let head = match (lang, cheapest) {
         (Lang::En, true) => "Our cheapest plant in stock right now is",
         (Lang::En, false) => "Our most expensive plant in stock right now is",
@@ -360,7 +441,31 @@ pub fn cheaper_than(
                     .is_some_and(|s| !s.toxic_to_pets)
         })
         .collect();
-    cheaper.sort_by_key(|i| i.price);
+    // Closest to what was shown first (same kind, light and uses), then cheapest: "something
+    // cheaper" after an areca palm means another indoor plant, not a marigold.
+    let like = catalogue
+        .iter()
+        .find(|i| shown.first() == Some(&i.id))
+        .and_then(|i| kb.species_for_catalogue_name(&i.name));
+    let similarity = |item: &CatalogueItem| -> i32 {
+        let (Some(l), Some(s)) = (like, kb.species_for_catalogue_name(&item.name)) else {
+            return 0;
+        };
+        let kind = if s.kind == l.kind { 3 } else { 0 };
+        let light = 3 - (s.light_level as i32 - l.light_level as i32).abs();
+        let place = s
+            .placement
+            .iter()
+            .filter(|p| l.placement.contains(p))
+            .count() as i32;
+        let traits = s.traits.iter().filter(|t| l.traits.contains(t)).count() as i32;
+        kind + light * 2 + place + traits
+    };
+    cheaper.sort_by(|a, b| {
+        similarity(b)
+            .cmp(&similarity(a))
+            .then(a.price.cmp(&b.price))
+    });
     cheaper.truncate(3);
     let text = if cheaper.is_empty() {
         match lang {
@@ -386,6 +491,76 @@ pub fn cheaper_than(
         format!("{head}\n{}", bullets(&cheaper))
     };
     Some(text)
+}
+
+/// "Which of them is safe for my cat / child?" after a list: the safe ones named first, the
+/// others said to be toxic; when none is safe, safe alternatives in stock.
+pub fn safe_among(
+    kb: &Knowledge,
+    listed: &[&Species],
+    catalogue: &[CatalogueItem],
+    children: bool,
+    lang: Lang,
+) -> String {
+    let toxic = |s: &Species| {
+        if children {
+            s.toxic_to_children
+        } else {
+            s.toxic_to_pets
+        }
+    };
+    let names = |v: &[&Species]| {
+        v.iter()
+            .map(|s| display(s, lang))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let safe: Vec<&Species> = listed.iter().copied().filter(|s| !toxic(s)).collect();
+    let unsafe_: Vec<&Species> = listed.iter().copied().filter(|s| toxic(s)).collect();
+    let who = match (lang, children) {
+        (Lang::En, true) => "children",
+        (Lang::En, false) => "cats and dogs",
+        (Lang::Hi, true) => "बच्चों",
+        (Lang::Hi, false) => "बिल्ली-कुत्तों",
+        (_, true) => "bacchon",
+        (_, false) => "billi-kutton",
+    };
+    if safe.is_empty() {
+        let alts: Vec<&CatalogueItem> = kb
+            .species
+            .iter()
+            .filter(|s| !toxic(s))
+            .filter_map(|s| stocked(s, catalogue).into_iter().next())
+            .take(3)
+            .collect();
+        let head = match lang {
+            Lang::En => format!("None of them — {} are all toxic to {who} if chewed. Safe choices in stock:", names(&unsafe_)),
+            Lang::Hi => format!("इनमें से कोई नहीं — {} सभी चबाने पर {who} के लिए ज़हरीले हैं। सुरक्षित पौधे जो स्टॉक में हैं:", names(&unsafe_)),
+            Lang::Hinglish => format!("Inmein se koi nahi — {} sab chabane par {who} ke liye zehreele hain. Safe paudhe jo stock mein hain:", names(&unsafe_)),
+        };
+        return format!("{head}\n{}", bullets(&alts));
+    }
+    let mut t = match lang {
+        Lang::En => format!("{} — safe for {who}.", names(&safe)),
+        Lang::Hi => format!("{} — {who} के लिए सुरक्षित।", names(&safe)),
+        Lang::Hinglish => format!("{} — {who} ke liye safe.", names(&safe)),
+    };
+    if !unsafe_.is_empty() {
+        t.push(' ');
+        t.push_str(&match lang {
+            Lang::En => format!("Not {}: toxic if chewed.", names(&unsafe_)),
+            Lang::Hi => format!("{} नहीं: चबाने पर ज़हरीले।", names(&unsafe_)),
+            Lang::Hinglish => format!("{} nahi: chabane par zehreele.", names(&unsafe_)),
+        });
+    }
+    let items: Vec<&CatalogueItem> = safe
+        .iter()
+        .filter_map(|s| stocked(s, catalogue).into_iter().next())
+        .collect();
+    if !items.is_empty() {
+        t = format!("{t}\n{}", bullets(&items));
+    }
+    t
 }
 
 /// The price of one listed item ("the second one", "price?").
