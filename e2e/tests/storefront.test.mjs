@@ -23,8 +23,9 @@ describe('storefront', () => {
     await page.getByTestId('plant-card').first().waitFor();
     assert.equal(await page.getByLabel('Category').inputValue(), 'Succulents');
 
-    assert.ok(await page.getByRole('link', { name: 'Shop Plants' }).first().isVisible(), 'the home page links to the catalogue');
     await page.goto('/');
+    await page.getByRole('link', { name: 'Shop Plants' }).first().waitFor();
+    assert.ok(await page.getByRole('link', { name: 'Shop Plants' }).first().isVisible(), 'the home page links to the catalogue');
     await page.getByRole('link', { name: 'Shop Plants' }).click();
     await page.waitForURL('**/catalogue');
     await page.getByTestId('plant-card').first().waitFor();

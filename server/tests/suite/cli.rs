@@ -114,7 +114,11 @@ async fn migrate_seed_and_admin_create_prepare_a_shop() {
             .is_some(),
         "demo admin seeded"
     );
-    assert_eq!(users::count(&db).await.unwrap(), 3);
+    // The new admin, the demo admin and customer, and the demo's reviewers (one account each).
+    let reviewers: serde_json::Value =
+        serde_json::from_str(include_str!("../../seed/reviews.json")).unwrap();
+    let reviewers = reviewers["reviewers"].as_array().unwrap().len() as i64;
+    assert_eq!(users::count(&db).await.unwrap(), 3 + reviewers);
 }
 
 #[tokio::test]
