@@ -55,11 +55,18 @@ pub const MSG_BAD_REQUEST: &str = "Please check your input and try again.";
 pub const MSG_LOGIN_REQUIRED: &str = "Please login to continue.";
 pub const MSG_FORBIDDEN: &str = "You do not have permission to perform this action.";
 pub const MSG_NOT_FOUND: &str = "The requested resource was not found.";
+/// The spec's answer for a plant id or code that names no live plant, on every route.
+pub const MSG_PLANT_NOT_FOUND: &str = "Plant not found";
 /// `Retry-After` of a 503, in seconds.
 pub const UNAVAILABLE_RETRY_SECS: u64 = 10;
 pub const MSG_SERVER_ERROR: &str = "Server error. Please try again later.";
 
 impl ApiError {
+    /// 404 for a plant id or code that names no live plant.
+    pub fn plant_not_found() -> Self {
+        ApiError::NotFound(MSG_PLANT_NOT_FOUND.into())
+    }
+
     pub fn bad_request(message: impl Into<String>) -> Self {
         ApiError::BadRequest {
             message: message.into(),

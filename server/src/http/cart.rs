@@ -109,7 +109,7 @@ async fn add(
     let quantity = valid_quantity(body.quantity.unwrap_or(1))?;
     let plant = plants::find(&state.db, &plant_ref)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+        .ok_or_else(ApiError::plant_not_found)?;
     // The shop's most per plant; checked again under the write lock at checkout, so a race
     // between two adds can only delay the refusal to then.
     let already = cart::quantity_of(state.db.reader(), &user.id, &plant.id)
@@ -168,7 +168,7 @@ async fn update(
     let mut tx = state.db.begin().await?;
     let plant = plants::find_with(&mut *tx, &plant_ref)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+        .ok_or_else(ApiError::plant_not_found)?;
     if cart::quantity_of(&mut *tx, &user.id, &plant.id)
         .await?
         .is_none()

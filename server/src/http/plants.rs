@@ -30,7 +30,6 @@ use crate::state::AppState;
 use crate::store::is_unique_violation;
 use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortBy, SortOrder};
 
-const MSG_PLANT_NOT_FOUND: &str = "Plant not found";
 const MSG_IMAGE_TOO_BIG: &str = "Image size cannot exceed 5MB";
 /// Room for the image plus the text fields of the form.
 pub const PLANT_FORM_LIMIT: usize = IMAGE_MAX_BYTES + 256 * 1024;
@@ -359,7 +358,7 @@ async fn detail(
     from_cache(&state, format!("detail:{id}"), &headers, async {
         let plant = plants::find(&state.db, &id)
             .await?
-            .ok_or_else(|| ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()))?;
+            .ok_or_else(ApiError::plant_not_found)?;
         Ok(json!({ "success": true, "plant": plant }))
     })
     .await
@@ -451,13 +450,13 @@ async fn update(
 ) -> ApiResult<Response> {
     let (plant, extras, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
     if plants::find(&state.db, &id).await?.is_none() {
-        return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
+        return Err(ApiError::plant_not_found());
     }
     let photo = process_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
     let updated = match plants::update(&mut tx, &id, &plant, &extras, &photo.urls).await {
         Ok(Some(p)) => p,
-        Ok(None) => return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into())),
+        Ok(None) => return Err(ApiError::plant_not_found()),
         Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
         Err(err) => return Err(err.into()),
     };
@@ -485,7 +484,7 @@ async fn remove(
     AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
     if !plants::soft_delete(&state.db, &id).await? {
-        return Err(ApiError::NotFound(MSG_PLANT_NOT_FOUND.into()));
+        return Err(ApiError::plant_not_found());
     }
     state.catalogue_cache.invalidate();
     state.search.mark_stale();

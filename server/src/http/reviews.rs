@@ -77,7 +77,7 @@ async fn list(
     }
     let plant = plants::find(&state.db, &id)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+        .ok_or_else(ApiError::plant_not_found)?;
     let found = reviews::page(&state.db, &plant.id, page).await?;
     let d = found.distribution;
     Ok(ok(json!({

@@ -95,7 +95,7 @@ async fn save(
 ) -> ApiResult<Response> {
     let plant = plants::find(&state.db, &plant_ref)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Plant not found".into()))?;
+        .ok_or_else(ApiError::plant_not_found)?;
     let notify = body.notify_when_in_stock.unwrap_or(false);
     if wishlist::save(&state.db, &user.id, &plant.id, notify).await? == SaveOutcome::Full {
         return Err(ApiError::Conflict(format!(

@@ -96,6 +96,29 @@ fn png_bomb(width: u32, height: u32) -> Vec<u8> {
     out
 }
 
+/// A demo shop behind a trusted proxy (so each message can come from its own address) and a
+/// client patient enough for a storm.
+async fn storm_shop() -> (tempfile::TempDir, ServerProcess, reqwest::Client) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = common::database_url(dir.path()).await;
+    let server = ServerProcess::start_with(
+        &url,
+        dir.path(),
+        "storm-secret-storm-secret-storm-secret",
+        &[
+            ("HARIYALI_DEMO", "1"),
+            ("HARIYALI_TRUST_PROXY", "1"),
+            ("RUST_LOG", "warn"),
+        ],
+    )
+    .await;
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(120))
+        .build()
+        .unwrap();
+    (dir, server, client)
+}
+
 fn chat_body(photo: &[u8]) -> (String, Vec<u8>) {
     let boundary = "----hariyalistorm";
     let mut body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nWhy are the leaves of my money plant turning yellow?\r\n").into_bytes();
@@ -110,25 +133,9 @@ fn chat_body(photo: &[u8]) -> (String, Vec<u8>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_photo_messages_at_once_stay_under_a_gigabyte() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = common::database_url(dir.path()).await;
     // Fifty clients behind a proxy, each within the default per-client limits.
-    let server = ServerProcess::start_with(
-        &url,
-        dir.path(),
-        "storm-secret-storm-secret-storm-secret",
-        &[
-            ("HARIYALI_DEMO", "1"),
-            ("HARIYALI_TRUST_PROXY", "1"),
-            ("RUST_LOG", "warn"),
-        ],
-    )
-    .await;
+    let (_dir, server, client) = storm_shop().await;
     let (pid, base) = (server.pid(), server.base.clone());
-    let client = reqwest::Client::builder()
-        .timeout(Duration::from_secs(120))
-        .build()
-        .unwrap();
 
     let photo = photo(TARGET_PHOTO_BYTES);
     assert!(
@@ -303,24 +310,8 @@ const AFTER_BURST_RISE_MB: u64 = 120;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn bursts_of_big_photos_and_bombs_stay_bounded_and_memory_is_returned() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = common::database_url(dir.path()).await;
-    let server = ServerProcess::start_with(
-        &url,
-        dir.path(),
-        "storm-secret-storm-secret-storm-secret",
-        &[
-            ("HARIYALI_DEMO", "1"),
-            ("HARIYALI_TRUST_PROXY", "1"),
-            ("RUST_LOG", "warn"),
-        ],
-    )
-    .await;
+    let (_dir, server, client) = storm_shop().await;
     let (pid, base) = (server.pid(), server.base.clone());
-    let client = reqwest::Client::builder()
-        .timeout(Duration::from_secs(120))
-        .build()
-        .unwrap();
 
     // One small photo message first, so idle includes what any first answer sets up.
     let (small_type, small_body) = chat_body(&photo(200_000));
