@@ -102,6 +102,7 @@ pub async fn serve(
     let db = state.db.clone();
     let config = state.config.clone();
     let file_limit = serving::raise_file_limit();
+    serving::bound_receive_buffer(&listener);
     let wanted = usize::try_from(config.max_connections).unwrap_or(usize::MAX);
     let policy = serving::ConnectionPolicy {
         header_timeout: Duration::from_secs(config.header_timeout_secs),

@@ -21,8 +21,10 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 pub const PHOTO_MESSAGES_AT_ONCE: usize = 3;
 /// Messages allowed to wait for a place.
 const MAX_WAITING: usize = 64;
-/// Longest wait for a place (the request timeout is 60 s).
-const MAX_WAIT: Duration = Duration::from_secs(30);
+/// Longest wait for a place. A waiting upload sits behind a closed TCP window, and common
+/// HTTP clients give up on a window closed for 30 s (reqwest's default TCP user timeout):
+/// the 503 must reach them first. The request timeout (60 s) is further still.
+const MAX_WAIT: Duration = Duration::from_secs(20);
 
 pub struct PhotoGate {
     places: Arc<Semaphore>,

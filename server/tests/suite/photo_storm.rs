@@ -2,7 +2,7 @@
 //! `/proc/<pid>/status` (VmHWM: peak resident set; VmRSS: resident now).
 //!
 //! - 50 assistant messages at once, each with five ~10 MB photos (2.5 GB in all), from 50
-//!   clients: the server answers every message (or, after 30 s in the queue, says 503 with
+//!   clients: the server answers every message (or, after 20 s in the queue, says 503 with
 //!   Retry-After), keeps the catalogue answering, and stays well under 1 GB.
 //! - Ten 50 MB messages at once, then ten messages of five PNG bombs (194 KB files that
 //!   declare 8,000 × 6,000 pixels with transparency: 192 MB each when decoded whole): the
@@ -351,7 +351,7 @@ async fn bursts_of_big_photos_and_bombs_stay_bounded_and_memory_is_returned() {
             assert!(*status == 200 || *status == 503, "{name}: {status}: {text}");
         }
         // Fifty bombs take a while to inflate (192 MB each, even read row by row): on a busy
-        // machine some messages wait past the gate's 30 s and are told to come back.
+        // machine some messages wait past the gate's 20 s and are told to come back.
         assert!(answered >= 3, "{name}: only {answered} of 10 answered");
         figures.push((name, peak_kb, after_kb));
     }
