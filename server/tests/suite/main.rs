@@ -26,6 +26,7 @@ mod notifier;
 mod nul_text;
 mod order_properties;
 mod orders;
+mod page_data;
 mod photo_storm;
 mod placement;
 mod plant_page;
