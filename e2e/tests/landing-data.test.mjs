@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { shopForThisFile } from '../lib/shop.mjs';
 import { capture, PHONE } from '../lib/browser.mjs';
-import { api } from '../lib/app.mjs';
+import { api, signInWithDemo } from '../lib/app.mjs';
 
 const shop = shopForThisFile();
 
@@ -77,7 +77,7 @@ describe('a first visit uses the data in the page', () => {
     await page.goto(`/plant/${plant._id}`);
     await page.getByRole('heading', { level: 1, name: EVIL_NAME }).waitFor();
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
-    await page.getByRole('button', { name: /^(Add to Cart|Update Cart)$/ }).waitFor();
+    await page.getByRole('button', { name: 'Login to Add to Cart' }).waitFor();
     await page.waitForTimeout(300);
     assert.deepEqual(requests.filter((r) => r === `/api/plants/${plant._id}`), [], requests.join(', '));
     const preload = await page.locator('link[rel="preload"][as="image"][fetchpriority="high"]').getAttribute('href');
@@ -87,10 +87,34 @@ describe('a first visit uses the data in the page', () => {
     // Another plant, reached inside the app, is asked for as usual.
     await page.goto('/catalogue?page=2');
     await page.getByTestId('plant-card').first().waitFor();
-    await page.getByTestId('plant-card').first().getByRole('link', { name: /View Details/ }).click();
+    await page.getByTestId('plant-card').first().locator('.pcard__name a').click();
     await page.waitForURL('**/plant/**');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop();
     assert.ok(requests.includes(`/api/plants/${id}`), requests.join(', '));
+  });
+
+  it('the hearts on catalogue cards (one wishlist for the whole grid) save and unsave on a phone', async () => {
+    const page = await shop.page(PHONE);
+    await signInWithDemo(page, 'customer');
+    await page.goto('/catalogue');
+    const hearts = page.getByTestId('plant-card').getByTestId('wishlist-heart');
+    await hearts.first().waitFor();
+    const before = await hearts.evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')));
+    const second = hearts.nth(1);
+    const was = before[1];
+    await second.click();
+    await page.waitForFunction((w) => document.querySelectorAll('[data-testid="plant-card"] [data-testid="wishlist-heart"]')[1].getAttribute('aria-pressed') !== w, was);
+    const after = await hearts.evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')));
+    assert.deepEqual(
+      after.filter((_, i) => i !== 1),
+      before.filter((_, i) => i !== 1),
+      'only the tapped card changed',
+    );
+    await page.reload();
+    await hearts.nth(1).waitFor();
+    await page.waitForFunction((w) => document.querySelectorAll('[data-testid="plant-card"] [data-testid="wishlist-heart"]')[1].getAttribute('aria-pressed') !== w, was);
+    await second.click();
+    await page.waitForFunction((w) => document.querySelectorAll('[data-testid="plant-card"] [data-testid="wishlist-heart"]')[1].getAttribute('aria-pressed') === w, was);
   });
 });

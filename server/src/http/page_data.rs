@@ -202,8 +202,6 @@ pub fn catalogue_api_url(page_query: Option<&str>) -> String {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
-    let digits =
-        |v: Option<&str>| v.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
     let mut query = url::form_urlencoded::Serializer::new(String::new());
     let search = get("search").map(str::trim).unwrap_or_default();
     if !search.is_empty() {
@@ -250,6 +248,11 @@ pub fn catalogue_api_url(page_query: Option<&str>) -> String {
 /// The `GET /api/plants/{id}` URL the app requests for `/plant/{id}` (`id` decoded).
 pub fn plant_api_url(id: &str) -> String {
     format!("/api/plants/{}", encode_uri_component(id))
+}
+
+/// The value when it is ASCII digits only (`/^\d+$/`).
+fn digits(value: Option<&str>) -> Option<&str> {
+    value.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// JavaScript's `encodeURIComponent`: everything but letters, digits and `-_.!~*'()`.
