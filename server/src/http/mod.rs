@@ -7,6 +7,7 @@ pub mod cache;
 pub mod cart;
 pub mod delivery;
 pub mod extract;
+pub mod front;
 pub mod media;
 pub mod meta;
 pub mod observe;

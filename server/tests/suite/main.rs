@@ -21,6 +21,7 @@ mod connections;
 mod crash;
 mod delivery;
 mod finding_plants;
+mod front;
 mod hardening;
 mod notifier;
 mod nul_text;
