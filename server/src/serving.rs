@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::Router;
+use futures_util::future::Either;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -27,6 +28,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::domain::ids::now_ms;
+use crate::http::front::FixedAnswers;
 
 /// How the accept loop treats connections.
 #[derive(Debug, Clone, Copy)]
@@ -142,6 +144,8 @@ pub async fn run(
     gate: Arc<ConnectionGate>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
+    // Plain health probes are answered ahead of the stack, with the stack's own answer.
+    let fixed = Arc::new(FixedAnswers::capture(&router).await);
     let graceful = GracefulShutdown::new();
     let refusals_logged = Arc::new(AtomicU64::new(0));
     tokio::pin!(shutdown);
@@ -161,7 +165,8 @@ pub async fn run(
         match gate.admit(peer.ip()) {
             Ok(ticket) => {
                 crate::metrics::connection_opened(gate.open());
-                let connection = serve_connection(stream, peer, router.clone(), gate.policy);
+                let connection =
+                    serve_connection(stream, peer, router.clone(), fixed.clone(), gate.policy);
                 let connection = graceful.watch(connection);
                 tokio::spawn(async move {
                     let _ticket = ticket;
@@ -247,6 +252,7 @@ fn serve_connection(
     stream: TcpStream,
     peer: SocketAddr,
     router: Router,
+    fixed: Arc<FixedAnswers>,
     policy: ConnectionPolicy,
 ) -> hyper::server::conn::http1::Connection<
     TokioIo<TcpStream>,
@@ -258,8 +264,13 @@ fn serve_connection(
         > + Send,
 > {
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-        request.extensions_mut().insert(ConnectInfo(peer));
-        router.clone().oneshot(request.map(axum::body::Body::new))
+        match fixed.answer(&request) {
+            Some(response) => Either::Left(std::future::ready(Ok(response))),
+            None => {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                Either::Right(router.clone().oneshot(request.map(axum::body::Body::new)))
+            }
+        }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder

@@ -4,7 +4,7 @@ import '@fontsource-variable/noto-sans-devanagari/wght.css';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { languageFromLink, setLanguage, storedLanguage } from '@/lib/i18n';
 import { STORAGE_KEYS, writeString } from '@/lib/storage';
@@ -28,11 +28,17 @@ async function start() {
       /* the Hindi chunk failed to load: carry on in English */
     }
   }
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders it in slices of a few milliseconds and
+  // lets the browser in between, instead of one long task that blocks the page (issue 21:
+  // total blocking time on phones).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

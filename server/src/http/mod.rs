@@ -7,11 +7,13 @@ pub mod cache;
 pub mod cart;
 pub mod delivery;
 pub mod extract;
+pub mod front;
 pub mod media;
 pub mod meta;
 pub mod observe;
 pub mod openapi;
 pub mod orders;
+pub mod page_data;
 pub mod plant_page;
 pub mod plants;
 pub mod ratings;
@@ -97,18 +99,27 @@ pub fn app(state: AppState) -> Router {
     let trust_proxy = state.config.trust_proxy.0;
     let hsts = security::strict_transport(state.config.public_url.as_deref());
     let has_web_app = web_dir.join("index.html").is_file();
-    let (mut router, _) = route_table();
-    if has_web_app {
-        router = router.route("/plant/{id}", get(plant_page::serve));
-    }
+    let (router, _) = route_table();
+    // The landing pages carry their first API answer, asked of the API routes themselves.
+    let pages = has_web_app.then(|| page_data::Pages {
+        state: state.clone(),
+        api: router.clone().with_state(state.clone()),
+    });
     let mut router = router
         .route("/media/{*key}", get(media::serve))
         .route("/metrics", get(observe::serve))
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(body_limit::RefuseDeclaredOversizeLayer)
         .with_state(state);
-    if has_web_app {
-        router = router.merge(web::router(&web_dir));
+    if let Some(pages) = pages {
+        router = router
+            .merge(
+                Router::new()
+                    .route("/plant/{id}", get(plant_page::serve))
+                    .route("/catalogue", get(plant_page::catalogue))
+                    .with_state(pages),
+            )
+            .merge(web::router(&web_dir));
     }
     // Every layer below wraps each route (axum's `Router::layer`), so each is a plain tower
     // layer that allocates nothing it does not need per request: see issue 21 in

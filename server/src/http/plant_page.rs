@@ -13,22 +13,59 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::extract::AppPath;
+use super::page_data::{self, PageData, Pages, Picture};
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::store::plants::{self, Plant};
 
 const HEAD_START: &str = "<!--hariyali:head-->";
-const HEAD_END: &str = "<!--/hariyali:head-->";
+pub const HEAD_END: &str = "<!--/hariyali:head-->";
+
+async fn read_index(state: &AppState) -> ApiResult<String> {
+    Ok(
+        tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
+            .await
+            .map_err(anyhow::Error::from)?,
+    )
+}
+
+fn html(status: StatusCode, page: String) -> Response {
+    let mut response = (status, page).into_response();
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// `/catalogue`: the app's page with the first page of plants it will show (for the filters
+/// in the address) and its first card's picture preloaded.
+pub async fn catalogue(
+    State(pages): State<Pages>,
+    RawQuery(query): RawQuery,
+) -> ApiResult<Response> {
+    let index = read_index(&pages.state).await?;
+    let url = page_data::catalogue_api_url(query.as_deref());
+    let data = page_data::api_body(&pages.api, &url)
+        .await
+        .and_then(|body| PageData::new(&url, &body, Picture::FirstCard));
+    let page = match data {
+        Some(data) => data.insert_into(&index),
+        None => index,
+    };
+    Ok(html(StatusCode::OK, page))
+}
 
 pub async fn serve(
-    State(state): State<AppState>,
+    State(pages): State<Pages>,
     AppPath(id): AppPath<String>,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
+    let state = &pages.state;
     let lang = Lang::from_query(query.as_deref());
-    let index = tokio::fs::read_to_string(state.config.web_dir.join("index.html"))
-        .await
-        .map_err(anyhow::Error::from)?;
+    let index = read_index(state).await?;
     let plant = plants::find(&state.db, &id).await?;
     let origin = public_origin(state.config.public_url.as_deref());
     let (status, head) = match &plant {
@@ -44,14 +81,22 @@ pub async fn serve(
         (Lang::Hi, Some(_)) => page.replacen("<html lang=\"en\">", "<html lang=\"hi\">", 1),
         _ => page,
     };
-    let mut response = (status, page).into_response();
-    let h = response.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    Ok(response)
+    // The plant as the app will ask for it (and the picture's preload), for a plant that
+    // exists; a missing one is left to the app's own request and its "not found".
+    let page = match plant {
+        Some(_) => {
+            let url = page_data::plant_api_url(&id);
+            match page_data::api_body(&pages.api, &url)
+                .await
+                .and_then(|body| PageData::new(&url, &body, Picture::Plant))
+            {
+                Some(data) => data.insert_into(&page),
+                None => page,
+            }
+        }
+        None => page,
+    };
+    Ok(html(status, page))
 }
 
 /// Where links shared outside the app point: the configured public URL (`HARIYALI_PUBLIC_URL`,
@@ -202,14 +247,11 @@ fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
         ),
         "<meta property=\"product:price:currency\" content=\"INR\">".to_string(),
     ];
+    // The picture's preload comes with the page's data (`page_data`).
     if let Some(image) = &image {
         head.push(format!(
             "<meta property=\"og:image\" content=\"{}\">",
             escape(image)
-        ));
-        head.push(format!(
-            "<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">",
-            escape(plant.image.as_deref().unwrap_or_default())
         ));
     }
     head.push(format!(

@@ -67,8 +67,9 @@ async fn a_plant_page_has_its_title_description_open_graph_and_product_data() {
         html.contains("<script type=\"module\" src=\"/assets/app.js\"></script>"),
         "the app still loads"
     );
-    // The description's markup cannot close the JSON-LD element.
-    assert_eq!(html.matches("</script>").count(), 2, "{html}");
+    // The description's markup cannot close the JSON-LD element (nor the page's data: the
+    // JSON-LD, the app's script and the data are the three elements that close).
+    assert_eq!(html.matches("</script>").count(), 3, "{html}");
     let start = html.find("application/ld+json\">").unwrap() + "application/ld+json\">".len();
     let end = start + html[start..].find("</script>").unwrap();
     let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();

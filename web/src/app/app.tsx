@@ -8,6 +8,8 @@ import { ToastProvider } from '@/components/toast';
 import { AppRoutes } from './router';
 import { filtersFromParams, plantsQuery } from '@/features/catalogue/queries';
 import { plantQuery } from '@/features/plant/queries';
+import { buildUrl, plantPath, plantsListQuery, takeInlineData } from '@/lib/landing';
+import type { Plant, PlantList } from '@/types/api';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,13 +23,40 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * A visitor who lands on a catalogue or plant page gets its data requested while the
- * page's code is still downloading, instead of one after the other.
+ * A visitor who lands on a catalogue or plant page starts with the data the server put into
+ * the page (no request at all), or else gets it requested while the page's code is still
+ * downloading, instead of one after the other.
  */
 export function prefetchForLanding(pathname: string, search: string): void {
-  if (pathname === '/catalogue') void queryClient.prefetchQuery(plantsQuery(filtersFromParams(new URLSearchParams(search))));
+  if (pathname === '/catalogue') {
+    const filters = filtersFromParams(new URLSearchParams(search));
+    const query = plantsQuery(filters);
+    const inline = takeInlineData(buildUrl('/plants', plantsListQuery(filters)));
+    if (isPlantList(inline)) queryClient.setQueryData(query.queryKey, inline);
+    else void queryClient.prefetchQuery(query);
+  }
   const plant = /^\/plant\/([^/]+)$/.exec(pathname);
-  if (plant) void queryClient.prefetchQuery(plantQuery(decodeURIComponent(plant[1])));
+  if (plant) {
+    let id: string;
+    try {
+      id = decodeURIComponent(plant[1]);
+    } catch {
+      return; // a malformed address: the page shows its own error
+    }
+    const query = plantQuery(id);
+    const inline = takeInlineData(buildUrl(plantPath(id)));
+    if (isPlantReply(inline)) queryClient.setQueryData(query.queryKey, inline.plant);
+    else void queryClient.prefetchQuery(query);
+  }
+}
+
+function isPlantList(body: unknown): body is PlantList {
+  return typeof body === 'object' && body !== null && Array.isArray((body as PlantList).plants);
+}
+
+function isPlantReply(body: unknown): body is { plant: Plant } {
+  const plant = typeof body === 'object' && body !== null ? (body as { plant?: unknown }).plant : undefined;
+  return typeof plant === 'object' && plant !== null;
 }
 
 /** Loads the cart when a customer is signed in, empties it otherwise (spec section 4). */

@@ -11,8 +11,13 @@
  *     and credentials), which `takeLandingResponse` hands to the API client once;
  *   - preloads the largest picture of the page (the plant's image, the first card's
  *     thumbnail) as soon as that data has arrived.
+ * When the server has put the page's API answer into the HTML (issue 21: a
+ * `<meta name="hariyali-data" content="{api url}">` in the head, the answer in
+ * `<script type="application/json" id="hariyali-data">` at the end of the body, the picture's
+ * preload in the head), none of that request is made: `takeInlineData` hands the answer to
+ * the app, which puts it into its query cache before the first render.
  * The catalogue's URL filters and the API URL builder live here so the inlined copy and the
- * app share one definition.
+ * app share one definition (server/src/http/page_data.rs mirrors them).
  *
  * It must stay self-contained: no runtime imports (type-only imports are fine).
  */
@@ -191,7 +196,7 @@ export function startLanding(assets: LandingAssets): void {
     files?.css.forEach((href) => link('preload', href, 'style'));
 
     const url = landingApiUrl(pathname, search);
-    if (!url) return;
+    if (!url || inlineDataUrl() === url) return;
     let token: string | null = null;
     try {
       token = window.localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -210,6 +215,31 @@ export function startLanding(assets: LandingAssets): void {
       .catch(() => {});
   } catch {
     /* an old browser: the app does everything itself */
+  }
+}
+
+/** The id of the page's data element and the name of its meta (server: `page_data::DATA_ID`). */
+export const INLINE_DATA_ID = 'hariyali-data';
+
+/** The API URL whose answer the server put into this page, if any. */
+export function inlineDataUrl(): string | null {
+  return document.querySelector(`meta[name="${INLINE_DATA_ID}"]`)?.getAttribute('content') ?? null;
+}
+
+/**
+ * The API answer the server put into this page, if it is the answer to `url`; taken once
+ * (the element is removed, so a later visit to the same address asks the server as usual).
+ */
+export function takeInlineData(url: string): unknown {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(INLINE_DATA_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as { url?: unknown; body?: unknown } | null;
+    return data && data.url === url ? data.body : undefined;
+  } catch {
+    return undefined;
   }
 }
 

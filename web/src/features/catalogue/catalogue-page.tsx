@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { EmptyState, PageHeading, Pagination, Skeleton } from '@/components/ui';
 import { CloseIcon, FilterIcon, SearchIcon } from '@/components/icons';
@@ -9,7 +9,23 @@ import { useI18n } from '@/lib/i18n';
 import { DEFAULT_FILTERS, filtersFromParams, hasActiveFilters, paramsFromFilters, usePlants, type CatalogueFilters } from './api';
 import { Filters } from './filters';
 import { PlantCard } from './plant-card';
+import { useWishlistHearts } from '@/components/wishlist/wishlist-heart';
 import './catalogue.css';
+
+/** Where the filters sit beside the grid (catalogue.css shows `.catalogue__side` from it). */
+const SIDE_FILTERS = '(min-width: 960px)';
+
+function useMatchesMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const media = window.matchMedia?.(query);
+      media?.addEventListener?.('change', changed);
+      return () => media?.removeEventListener?.('change', changed);
+    },
+    () => window.matchMedia?.(query).matches ?? true,
+    () => true,
+  );
+}
 
 export default function CataloguePage() {
   const { t, tm } = useI18n();
@@ -17,6 +33,8 @@ export default function CataloguePage() {
   const location = useLocation();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const { data, isPending, isError, error, refetch, isPlaceholderData } = usePlants(filters);
+  const hearts = useWishlistHearts();
+  const sideFilters = useMatchesMedia(SIDE_FILTERS);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [search, setSearch] = useState(filters.search);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -101,10 +119,14 @@ export default function CataloguePage() {
           </button>
         </div>
 
-        <aside className="catalogue__side" aria-label={t('catalogue.filters')}>
-          <h2 className="catalogue__side-title">{t('catalogue.filters')}</h2>
-          <Filters filters={filters} onChange={update} onClear={clear} />
-        </aside>
+        {/* Hidden by the stylesheet below its width, so not rendered there at all: phones get
+            the same filters in the sheet, on demand. */}
+        {sideFilters && (
+          <aside className="catalogue__side" aria-label={t('catalogue.filters')}>
+            <h2 className="catalogue__side-title">{t('catalogue.filters')}</h2>
+            <Filters filters={filters} onChange={update} onClear={clear} />
+          </aside>
+        )}
 
         <div className="catalogue__main" ref={listRef}>
           {isError && error instanceof ApiError && error.status === 400 ? (
@@ -152,7 +174,17 @@ export default function CataloguePage() {
           ) : (
             <>
               <div className={`grid ${isPlaceholderData ? 'is-stale' : ''}`} aria-busy={isPlaceholderData}>
-                {data?.plants.map((p, i) => <PlantCard key={p._id} plant={p} eager={i < 2} />)}
+                {data?.plants.map((p, i) => (
+                  <PlantCard
+                    key={p._id}
+                    plant={p}
+                    eager={i < 2}
+                    saved={hearts.isSaved(p._id)}
+                    heartBusy={hearts.busy}
+                    heartError={hearts.errorFor(p._id)}
+                    onToggle={hearts.hidden ? undefined : hearts.toggle}
+                  />
+                ))}
               </div>
               <Pagination page={data?.page ?? 1} pages={data?.pages ?? 1} hrefFor={hrefFor} />
             </>

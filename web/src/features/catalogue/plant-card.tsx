@@ -1,13 +1,30 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Price, PlantImage, RatingSummary, SaveChip } from '@/components/ui';
 import { truncate } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import type { Plant } from '@/types/api';
-import { WishlistHeart } from '@/components/wishlist/wishlist-heart';
+import { HeartButton } from '@/components/wishlist/wishlist-heart';
 import { CareIcons } from '@/components/care/care';
 import { plantDescription, plantName } from '@/lib/plant-text';
 
-export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
+interface PlantCardProps {
+  plant: Plant;
+  eager?: boolean;
+  /** The wishlist heart (`useWishlistHearts` of the page), plain values so `memo` can compare
+   * them; `onToggle` undefined: no heart (admins). */
+  saved: boolean;
+  heartBusy: boolean;
+  heartError: string | null;
+  onToggle?: (plant: Plant) => void;
+}
+
+/**
+ * One card of the grid. Memoised, and given its wishlist state by the page instead of
+ * subscribing to the wishlist itself: typing in the search box or saving one plant
+ * re-renders only the cards whose props changed (issue 21: React's work per card).
+ */
+export const PlantCard = memo(function PlantCard({ plant, eager, saved, heartBusy, heartError, onToggle }: PlantCardProps) {
   const { t, lang } = useI18n();
   const href = `/plant/${plant._id}`;
   const name = plantName(plant, lang);
@@ -24,7 +41,7 @@ export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
           <h2 className="pcard__name">
             <Link to={href}>{name}</Link>
           </h2>
-          <WishlistHeart plant={plant} />
+          {onToggle && <HeartButton plant={plant} saved={saved} busy={heartBusy} error={heartError} onToggle={onToggle} />}
         </div>
         <p className="pcard__desc">{truncate(plantDescription(plant, lang), 100)}</p>
         <div className="pcard__meta">
@@ -43,4 +60,4 @@ export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
       </div>
     </article>
   );
-}
+});

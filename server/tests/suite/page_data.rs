@@ -1,0 +1,183 @@
+//! Issue 21: `/catalogue` and `/plant/{id}` carry the API answer the app starts with, over
+//! real HTTP: the same bytes as the API's answer, the first picture preloaded, and nothing
+//! in a plant's texts able to end the data's `<script>` element.
+
+use crate::common;
+
+use axum::http::Method;
+use common::{Multipart, TestApp};
+use serde_json::Value;
+
+const INDEX: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"UTF-8\"><!--hariyali:head--><title>Hariyali</title><!--/hariyali:head--><script type=\"module\" src=\"/assets/app.js\"></script></head><body><div id=\"root\"></div></body></html>";
+
+const EVIL_NAME: &str = "Evil </script><script>alert(1)</script><!--";
+
+async fn shop() -> TestApp {
+    let web = tempfile::tempdir().unwrap().keep();
+    std::fs::write(web.join("index.html"), INDEX).unwrap();
+    TestApp::build(|c| c.web_dir = web).await
+}
+
+/// Serves the app on a loopback port; dropping the sender stops it.
+async fn serve(app: &TestApp) -> (String, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(hariyali::serve(listener, app.state.clone(), async {
+        let _ = stopped.await;
+    }));
+    (format!("http://{addr}"), stop)
+}
+
+async fn text(client: &reqwest::Client, url: &str) -> (u16, String) {
+    let res = client.get(url).send().await.unwrap();
+    (res.status().as_u16(), res.text().await.unwrap())
+}
+
+/// The JSON inside `<script type="application/json" id="hariyali-data">`, as a browser's
+/// HTML parser would cut it out: up to the first `</script`.
+fn data_of(page: &str) -> Option<Value> {
+    let open = "<script type=\"application/json\" id=\"hariyali-data\">";
+    let start = page.find(open)? + open.len();
+    let end = start + page[start..].find("</script")?;
+    Some(serde_json::from_str(&page[start..end]).expect("the data is JSON"))
+}
+
+/// A plant whose description and name try to break out of the data element. The shop's
+/// name rules refuse `<`, so the name is written straight into the database.
+async fn evil_plant(app: &TestApp) -> String {
+    let admin = app.admin().await;
+    let form = Multipart::new()
+        .text("name", "Aaa Evil")
+        .text(
+            "description",
+            "Breaks out: </script><script>alert(2)</script> <!-- & done",
+        )
+        .text("price", "1")
+        .text("stock", "5")
+        .text("categories", "Herbs")
+        .file("image", "t.png", "image/png", &common::png(400, 400));
+    let plant = app
+        .send(form.request(Method::POST, "/api/plants", Some(&admin)))
+        .await
+        .body["plant"]
+        .clone();
+    let id = plant["_id"].as_str().expect("plant created").to_string();
+    sqlx::query("UPDATE plants SET name = $1 WHERE id = $2")
+        .bind(EVIL_NAME)
+        .bind(&id)
+        .execute(app.state.db.writer())
+        .await
+        .expect("rename");
+    app.state.catalogue_cache.invalidate();
+    id
+}
+
+#[tokio::test]
+async fn the_catalogue_page_carries_the_first_page_the_app_asks_for() {
+    let app = shop().await;
+    evil_plant(&app).await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+
+    let (status, page) = text(&client, &format!("{base}/catalogue")).await;
+    assert_eq!(status, 200);
+    let data = data_of(&page).expect("the page carries its data");
+    let url = "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24";
+    assert_eq!(data["url"], url);
+    // The very answer of the API.
+    let (_, api) = text(&client, &format!("{base}{url}")).await;
+    assert_eq!(data["body"], serde_json::from_str::<Value>(&api).unwrap());
+    assert_eq!(data["body"]["plants"][0]["name"], EVIL_NAME);
+    // Nothing in the name ended the element early or opened a comment: exactly the app's
+    // script and the data close a script element, and no markup of the name is in the page.
+    assert_eq!(page.matches("</script>").count(), 2, "{page}");
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(!page.contains("<!-- &"), "{page}");
+    // The head names the data for the landing script and preloads the first card's picture.
+    assert!(
+        page.contains(&format!(
+            "<meta name=\"hariyali-data\" content=\"{}\">",
+            url.replace('&', "&amp;")
+        )),
+        "{page}"
+    );
+    let thumbnail = data["body"]["plants"][0]["thumbnail"].as_str().unwrap();
+    let preload =
+        format!("<link rel=\"preload\" as=\"image\" href=\"{thumbnail}\" fetchpriority=\"high\">");
+    let head_end = page.find("</head>").unwrap();
+    assert!(page[..head_end].contains(&preload), "{page}");
+    assert!(page.contains("<script type=\"module\" src=\"/assets/app.js\"></script>"));
+
+    // Filters in the address: the answer for the same filters as the app will send them.
+    let (_, filtered) = text(
+        &client,
+        &format!("{base}/catalogue?category=Herbs&sortBy=price&sortOrder=desc&minPrice=x"),
+    )
+    .await;
+    let data = data_of(&filtered).unwrap();
+    assert_eq!(
+        data["url"],
+        "/api/plants?category=Herbs&sortBy=price&sortOrder=desc&page=1&limit=24"
+    );
+    assert!(data["body"]["plants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["categories"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "Herbs")));
+
+    // A filter the API refuses: the plain app, which shows the API's message itself.
+    let (status, refused) = text(
+        &client,
+        &format!("{base}/catalogue?minPrice=500&maxPrice=100"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(data_of(&refused).is_none(), "{refused}");
+    assert!(!refused.contains("hariyali-data"));
+}
+
+#[tokio::test]
+async fn a_plant_page_carries_the_plant_safely() {
+    let app = shop().await;
+    let id = evil_plant(&app).await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+
+    let (status, page) = text(&client, &format!("{base}/plant/{id}")).await;
+    assert_eq!(status, 200);
+    let data = data_of(&page).expect("the page carries its data");
+    let url = format!("/api/plants/{id}");
+    assert_eq!(data["url"], url.as_str());
+    let (_, api) = text(&client, &format!("{base}{url}")).await;
+    assert_eq!(data["body"], serde_json::from_str::<Value>(&api).unwrap());
+    assert_eq!(data["body"]["plant"]["name"], EVIL_NAME);
+    assert!(data["body"]["plant"]["description"]
+        .as_str()
+        .unwrap()
+        .contains("</script><script>alert(2)</script> <!-- & done"));
+    // The JSON-LD, the app's script and the data: three elements, none cut short.
+    assert_eq!(page.matches("</script>").count(), 3, "{page}");
+    assert!(!page.contains("<script>alert"), "{page}");
+    let image = data["body"]["plant"]["image"].as_str().unwrap();
+    let preload =
+        format!("<link rel=\"preload\" as=\"image\" href=\"{image}\" fetchpriority=\"high\">");
+    assert_eq!(page.matches(&preload).count(), 1, "{page}");
+
+    // By plant code the data is asked for by that code, as the app will.
+    let code = data["body"]["plant"]["plantId"].as_str().unwrap();
+    let (_, by_code) = text(&client, &format!("{base}/plant/{code}")).await;
+    assert_eq!(
+        data_of(&by_code).unwrap()["url"],
+        format!("/api/plants/{code}")
+    );
+
+    // A missing plant: its 404 page, without data (the app asks and shows "not found").
+    let (status, missing) = text(&client, &format!("{base}/plant/PL-424242")).await;
+    assert_eq!(status, 404);
+    assert!(data_of(&missing).is_none());
+}
