@@ -36,5 +36,6 @@ mod reviews;
 mod scenes;
 mod security_uploads;
 mod security_web;
+mod typed_replies;
 mod validation_properties;
 mod wishlist;

@@ -30,7 +30,7 @@ import './checkout.css';
 export const ORDER_REDIRECT_MS = 2000;
 
 export default function CheckoutPage() {
-  const { t, tm, lang } = useI18n();
+  const { t, tm, tf, lang } = useI18n();
   const { user } = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
@@ -120,7 +120,7 @@ export default function CheckoutPage() {
       if (err instanceof ApiError && err.kind === 'http' && err.status < 500) idempotencyKey.current = newIdempotencyKey();
       if (err instanceof ApiError && err.errors?.length) {
         const fieldErrors: Errors<keyof AddressForm> = {};
-        setServerError(err.errors.map((x) => tm(x.message)).join(' '));
+        setServerError(err.errors.map((x) => tf(x)).join(' '));
         setErrors(fieldErrors);
       } else {
         setServerError(tm(errorMessage(err, t('checkout.failedRetry'))));
