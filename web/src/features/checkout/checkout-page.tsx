@@ -24,7 +24,7 @@ import {
 import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { CartItem, Order, User } from '@/types/api';
+import type { Address, CartItem, Order, User } from '@/types/api';
 import './checkout.css';
 
 export const ORDER_REDIRECT_MS = 2000;
@@ -35,7 +35,7 @@ export default function CheckoutPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const saved = user?.address ?? {};
+  const saved: Partial<Address> = user?.address ?? {};
   // The saved phone and PIN are shown as they were saved ("+91 98765 43210" stays that
   // number); only the order gets their normalised form.
   const [values, setValues] = useState<AddressForm>({
