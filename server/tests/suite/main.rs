@@ -20,6 +20,7 @@ mod concurrency;
 mod connections;
 mod crash;
 mod delivery;
+mod error_codes;
 mod finding_plants;
 mod hardening;
 mod notifier;
