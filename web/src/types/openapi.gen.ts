@@ -1162,7 +1162,7 @@ export interface components {
             _id: string;
             createdAt: string;
             customerName: string;
-            status: string;
+            status: components["schemas"]["OrderStatus"];
             /** Format: int64 */
             total: number;
         };
@@ -1318,7 +1318,7 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
         };
         StatusCount: {
-            _id: string;
+            _id: components["schemas"]["OrderStatus"];
             /** Format: int64 */
             count: number;
         };
