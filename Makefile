@@ -18,7 +18,7 @@ FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 FUZZ_TARGET_DIR ?= $(abspath $(CARGO_TARGET_DIR))/fuzz
 
-.PHONY: fuzz soak bench bench-cost bench-orders bench-photos test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema lint fmt clean
+.PHONY: fuzz soak bench bench-cost bench-orders bench-photos test-scale lighthouse run build server web test test-server test-sqlite test-postgres test-web test-e2e test-schema api-types check-api-types lint fmt clean
 
 ## Build everything and start the shop on SQLite with the demo catalogue (http://127.0.0.1:8080).
 run: build
@@ -43,9 +43,10 @@ e2e/node_modules/.installed: e2e/package-lock.json
 web: web/node_modules/.installed
 	cd web && npm run build
 
-## Every test: lints, the server suite on SQLite and on PostgreSQL, the web app's checks and
-## unit tests, the browser journeys and schemathesis against the release binary.
-test: lint test-server test-web test-e2e test-schema
+## Every test: lints, the server suite on SQLite and on PostgreSQL, the web app's API types
+## against the served document, its checks and unit tests, the browser journeys and
+## schemathesis against the release binary.
+test: lint test-server check-api-types test-web test-e2e test-schema
 
 test-server: test-sqlite test-postgres
 
@@ -58,6 +59,19 @@ test-postgres:
 	psql "$(PG_ADMIN_URL)" -qX -v ON_ERROR_STOP=1 -c "CREATE DATABASE $$db"; \
 	trap 'psql "$(PG_ADMIN_URL)" -qX -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"' EXIT; \
 	HARIYALI_TEST_DATABASE_URL="$(PG_BASE_URL)/$$db" cargo nextest run --release --no-fail-fast
+
+# The web app's API types (web/src/types/openapi.gen.ts) come from the OpenAPI document the
+# release binary serves (`hariyali openapi` prints it). `api-types` rewrites the file;
+# `check-api-types` fails when the committed file is not what the document gives.
+OPENAPI_JSON := $(abspath $(CARGO_TARGET_DIR))/openapi.json
+
+api-types: server web/node_modules/.installed
+	$(BIN) openapi > $(OPENAPI_JSON)
+	cd web && npm run --silent api-types -- $(OPENAPI_JSON)
+
+check-api-types: server web/node_modules/.installed
+	$(BIN) openapi > $(OPENAPI_JSON)
+	cd web && npm run --silent api-types -- $(OPENAPI_JSON) --check
 
 # Type checks, lint, unit tests, the production build and its first-load size budget.
 test-web: web/node_modules/.installed

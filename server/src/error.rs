@@ -5,17 +5,26 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-/// One failed rule of a form: which field, and the sentence to show under it.
+pub use crate::error_code::{ErrorCode, FieldCode};
+
+/// One failed rule of a form: which field, which rule (`code`) and the sentence to show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
+    pub code: FieldCode,
     pub message: String,
 }
 
 impl FieldError {
+    /// A rule of spec section 5 broken: the message says which (code `invalid`).
     pub fn new(field: &str, message: impl Into<String>) -> Self {
+        FieldError::coded(field, FieldCode::Invalid, message)
+    }
+
+    pub fn coded(field: &str, code: FieldCode, message: impl Into<String>) -> Self {
         FieldError {
             field: field.to_string(),
+            code,
             message: message.into(),
         }
     }
@@ -25,19 +34,20 @@ impl FieldError {
 pub enum ApiError {
     #[error("{message}")]
     BadRequest {
+        code: ErrorCode,
         message: String,
         errors: Vec<FieldError>,
     },
-    #[error("{0}")]
-    Unauthorized(String),
+    #[error("{1}")]
+    Unauthorized(ErrorCode, String),
     #[error("{0}")]
     Forbidden(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{0}")]
-    PayloadTooLarge(String),
+    #[error("{1}")]
+    NotFound(ErrorCode, String),
+    #[error("{1}")]
+    Conflict(ErrorCode, String),
+    #[error("{1}")]
+    PayloadTooLarge(ErrorCode, String),
     #[error("{message}")]
     TooManyRequests {
         message: String,
@@ -64,11 +74,17 @@ pub const MSG_SERVER_ERROR: &str = "Server error. Please try again later.";
 impl ApiError {
     /// 404 for a plant id or code that names no live plant.
     pub fn plant_not_found() -> Self {
-        ApiError::NotFound(MSG_PLANT_NOT_FOUND.into())
+        ApiError::NotFound(ErrorCode::PlantNotFound, MSG_PLANT_NOT_FOUND.into())
     }
 
-    pub fn bad_request(message: impl Into<String>) -> Self {
+    /// A malformed query parameter (a number that is not one, a value outside its list…).
+    pub fn invalid_query(message: impl Into<String>) -> Self {
+        ApiError::bad_request(ErrorCode::InvalidQuery, message)
+    }
+
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> Self {
         ApiError::BadRequest {
+            code,
             message: message.into(),
             errors: Vec::new(),
         }
@@ -80,7 +96,11 @@ impl ApiError {
             .first()
             .map(|e| e.message.clone())
             .unwrap_or_else(|| MSG_BAD_REQUEST.into());
-        ApiError::BadRequest { message, errors }
+        ApiError::BadRequest {
+            code: ErrorCode::ValidationFailed,
+            message,
+            errors,
+        }
     }
 
     pub fn forbidden() -> Self {
@@ -90,15 +110,36 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized(..) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotFound(..) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(..) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(..) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// The machine-readable name of this error, the same whatever the wording.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ApiError::BadRequest { code, .. }
+            | ApiError::Unauthorized(code, _)
+            | ApiError::NotFound(code, _)
+            | ApiError::Conflict(code, _)
+            | ApiError::PayloadTooLarge(code, _) => *code,
+            ApiError::Forbidden(_) => ErrorCode::Forbidden,
+            ApiError::TooManyRequests { .. } => ErrorCode::RateLimited,
+            ApiError::Unavailable(_) => ErrorCode::Unavailable,
+            ApiError::Internal(_) => ErrorCode::ServerError,
+        }
+    }
+}
+
+impl From<crate::domain::catalogue::QueryError> for ApiError {
+    fn from(err: crate::domain::catalogue::QueryError) -> Self {
+        ApiError::invalid_query(err.0)
     }
 }
 
@@ -108,16 +149,38 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    success: bool,
-    message: &'a str,
-    #[serde(skip_serializing_if = "<[FieldError]>::is_empty")]
-    errors: &'a [FieldError],
-    /// The AI chat's clients read the message from `error` (contract: "AI chat errors carry
-    /// the same text in `error` too"); other endpoints leave it out.
+/// `{success: false, code, message, errors?, error?}`: the one error body of the API, for
+/// the handlers and the OpenAPI document alike.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// Always false.
+    pub success: bool,
+    /// What went wrong, for programs: stable, whatever the wording of `message`.
+    pub code: ErrorCode,
+    /// A sentence to show the person (the spec's text).
+    pub message: String,
+    /// Every failed rule of a form, when the request was a form.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub errors: Vec<FieldError>,
+    /// Only on `/api/ai-chat`: the message again (contract: "AI chat errors carry the same
+    /// text in `error` too").
     #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
+    #[schema(nullable = false)]
+    pub error: Option<String>,
+}
+
+impl ErrorBody {
+    /// A body for the few answers made outside `ApiError` (an unknown method, a panic).
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ErrorBody {
+            success: false,
+            code,
+            message: message.into(),
+            errors: Vec::new(),
+            error: None,
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -142,15 +205,17 @@ impl ApiError {
             }
             other => other.to_string(),
         };
-        let errors: &[FieldError] = match &self {
-            ApiError::BadRequest { errors, .. } => errors,
-            _ => &[],
+        let code = self.code();
+        let errors = match &self {
+            ApiError::BadRequest { errors, .. } => errors.clone(),
+            _ => Vec::new(),
         };
         let body = ErrorBody {
             success: false,
-            message: &message,
+            code,
+            error: with_error_field.then(|| message.clone()),
+            message,
             errors,
-            error: with_error_field.then_some(message.as_str()),
         };
         let mut response = (status, axum::Json(body)).into_response();
         if let ApiError::TooManyRequests {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod contact;
 pub mod domain;
 pub mod error;
+pub mod error_code;
 pub mod http;
 pub mod limits;
 pub mod media;

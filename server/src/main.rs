@@ -48,6 +48,9 @@ enum Command {
         /// The backup to restore (from `hariyali backup`).
         file: PathBuf,
     },
+    /// Print the OpenAPI document (the one `/api/openapi.json` serves) and exit; the web
+    /// app's types are generated from it.
+    Openapi,
 }
 
 #[derive(Subcommand)]
@@ -99,6 +102,10 @@ async fn main() -> anyhow::Result<()> {
             db.backup_to(&file).await?;
             db.close().await;
             println!("backup written to {}", file.display());
+            Ok(())
+        }
+        Command::Openapi => {
+            println!("{}", hariyali::http::openapi::document_pretty());
             Ok(())
         }
         Command::Restore { file } => {

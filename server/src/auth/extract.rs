@@ -65,11 +65,17 @@ impl FromRequestParts<AppState> for AuthUser {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let Some(token) = bearer(parts) else {
-            return Err(ApiError::Unauthorized(MSG_LOGIN_REQUIRED.into()));
+            return Err(ApiError::Unauthorized(
+                crate::error::ErrorCode::LoginRequired,
+                MSG_LOGIN_REQUIRED.into(),
+            ));
         };
         match resolve(state, token).await? {
             Some(user) => Ok(AuthUser(user)),
-            None => Err(ApiError::Unauthorized(MSG_SESSION_ENDED.into())),
+            None => Err(ApiError::Unauthorized(
+                crate::error::ErrorCode::SessionEnded,
+                MSG_SESSION_ENDED.into(),
+            )),
         }
     }
 }

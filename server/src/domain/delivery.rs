@@ -4,7 +4,7 @@
 use chrono::{Datelike, Duration, FixedOffset, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::error::FieldError;
+use crate::error::{FieldCode, FieldError};
 
 /// The checkout refusal for a PIN outside every served area.
 pub const MSG_NOT_SERVED: &str = "We do not deliver to this PIN code yet.";
@@ -179,8 +179,9 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
                 .iter()
                 .position(|b| b.from.len() == a.from.len() && b.from <= a.to && a.from <= b.to)
             {
-                errors.push(FieldError::new(
+                errors.push(FieldError::coded(
                     &format!("rules[{i}].from"),
+                    FieldCode::AreasOverlap,
                     format!("Rules {} and {} cover the same PINs", j + 1, i + 1),
                 ));
             }

@@ -1,6 +1,7 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
 pub mod care;
+pub mod catalogue;
 pub mod common_password;
 pub mod delivery;
 pub mod ids;

@@ -1,7 +1,7 @@
 //! The rules of spec section 5 and the contract, with their messages. The web app mirrors
 //! these; the server is the one that enforces them.
 
-use crate::error::FieldError;
+use crate::error::{FieldCode, FieldError};
 
 pub const CATEGORIES: [&str; 6] = [
     "Indoor",
@@ -31,6 +31,10 @@ impl Errors {
 
     pub fn push(&mut self, field: &str, message: impl Into<String>) {
         self.0.push(FieldError::new(field, message));
+    }
+
+    pub fn push_coded(&mut self, field: &str, code: FieldCode, message: impl Into<String>) {
+        self.0.push(FieldError::coded(field, code, message));
     }
 
     pub fn is_empty(&self) -> bool {

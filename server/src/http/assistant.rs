@@ -5,13 +5,13 @@ use axum::extract::multipart::{Field, Multipart, MultipartError, MultipartReject
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{AppPath, MSG_NUL_TEXT};
-use super::openapi::{BadRequest, ChatReply, MessageReply, NotFound, TooLarge, TooManyRequests};
+use super::openapi::{BadRequest, NotFound, TooLarge, TooManyRequests};
+use super::reply::{ChatReply, MessageReply};
 use super::respond::ok;
 use crate::assistant::engine::{Memory, Question};
 use crate::assistant::llm::Grounding;
@@ -21,9 +21,10 @@ use crate::assistant::service::SESSION_IDLE_MS;
 use crate::assistant::shop::OrderBrief;
 use crate::auth::MaybeUser;
 use crate::domain::ids::now_ms;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::limits::ClientIp;
 use crate::media::images::{sniff, ImageRejection};
+use crate::media::off_thread::ImageJob;
 use crate::state::AppState;
 use crate::store::assistant as store;
 
@@ -75,7 +76,10 @@ impl IntoResponse for ChatError {
 type ChatResult<T> = Result<T, ChatError>;
 
 fn bad(message: impl Into<String>) -> ChatError {
-    ChatError(ApiError::bad_request(message))
+    ChatError(ApiError::bad_request(
+        ErrorCode::InvalidChatMessage,
+        message,
+    ))
 }
 
 /// The parts of a chat message form, its photos already analysed.
@@ -218,7 +222,11 @@ async fn message(
         tracing::debug!(removed, "idle assistant sessions removed");
     }
     crate::metrics::assistant_answer(kind, started.elapsed());
-    Ok(ok(json!({ "message": text, "sessionId": session_id })))
+    Ok(ok(ChatReply {
+        success: true,
+        message: text,
+        session_id,
+    }))
 }
 
 fn order_brief(order: crate::store::orders::Order) -> OrderBrief {
@@ -257,7 +265,7 @@ async fn end_session(
         return Err(bad("Invalid session id."));
     }
     store::delete_session(&state.db, &session_id).await?;
-    Ok(ok(json!({ "message": "Chat session cleared." })))
+    Ok(ok(MessageReply::new("Chat session cleared.")))
 }
 
 /// Ids the web app makes up (uuid, `session_<time>`…), kept to a safe alphabet and length.
@@ -356,9 +364,10 @@ async fn read_photo(mut field: Field<'_>, number: usize) -> ChatResult<Vec<u8>> 
     while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
         size += chunk.len();
         if size > MAX_IMAGE_BYTES {
-            return Err(ChatError(ApiError::PayloadTooLarge(format!(
-                "Image {number} is larger than 10 MB. {MSG_BAD_IMAGES}"
-            ))));
+            return Err(ChatError(ApiError::PayloadTooLarge(
+                ErrorCode::TooLarge,
+                format!("Image {number} is larger than 10 MB. {MSG_BAD_IMAGES}"),
+            )));
         }
         chunks.push(chunk);
     }
@@ -400,7 +409,7 @@ async fn count_remaining_photos(multipart: &mut Multipart) -> usize {
 /// there are cores.
 struct Analysis {
     number: usize,
-    task: tokio::task::JoinHandle<Result<AnalysedPhoto, ImageRejection>>,
+    job: ImageJob<Result<AnalysedPhoto, ImageRejection>>,
 }
 
 impl Analysis {
@@ -410,21 +419,16 @@ impl Analysis {
         bytes: Vec<u8>,
         want_preview: bool,
     ) -> ChatResult<Analysis> {
-        let permit = state
-            .image_permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+        let job = ImageJob::start(&state.image_permits, move || {
             analyse_bytes(&bytes, want_preview)
-        });
-        Ok(Analysis { number, task })
+        })
+        .await
+        .map_err(ApiError::Internal)?;
+        Ok(Analysis { number, job })
     }
 
     async fn finish(self) -> ChatResult<AnalysedPhoto> {
-        let analysed = self.task.await.map_err(|e| ApiError::Internal(e.into()))?;
+        let analysed = self.job.finish().await.map_err(ApiError::Internal)?;
         analysed.map_err(|rejection| {
             bad(format!(
                 "Image {}: {} {MSG_BAD_IMAGES}",
@@ -446,9 +450,10 @@ async fn text_field(field: Field<'_>) -> ChatResult<String> {
 
 fn multipart_error(err: MultipartError) -> ChatError {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ChatError(ApiError::PayloadTooLarge(format!(
-            "The message is too large: at most {MAX_IMAGES} images of 10 MB each."
-        )))
+        ChatError(ApiError::PayloadTooLarge(
+            ErrorCode::TooLarge,
+            format!("The message is too large: at most {MAX_IMAGES} images of 10 MB each."),
+        ))
     } else {
         bad("The message form could not be read. Please try again.")
     }

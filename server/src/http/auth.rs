@@ -3,20 +3,17 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::AppJson;
-use super::openapi::{
-    BadRequest, Conflict, Forbidden, NotSignedIn, PasswordReply, SessionReply, TooLarge,
-    TooManyRequests, UserReply,
-};
+use super::openapi::{BadRequest, Conflict, Forbidden, NotSignedIn, TooLarge, TooManyRequests};
+use super::reply::{PasswordReply, SessionReply, UserReply};
 use super::respond::{created, ok};
 use crate::auth::{AuthUser, MaybeUser};
 use crate::domain::validation::{self as rules, Errors};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::limits::ClientIp;
 use crate::state::AppState;
 use crate::store::is_unique_violation;
@@ -103,15 +100,19 @@ async fn register(
         Ok(user) => user,
         Err(err) if is_unique_violation(&err) => {
             return Err(ApiError::Conflict(
+                ErrorCode::EmailTaken,
                 "An account with this email already exists.".into(),
             ))
         }
         Err(err) => return Err(err.into()),
     };
     let token = state.tokens.issue(&user.id, user.token_version)?;
-    Ok(created(
-        json!({ "message": "Account created successfully!", "token": token, "user": user }),
-    ))
+    Ok(created(SessionReply {
+        success: true,
+        message: "Account created successfully!".into(),
+        token,
+        user,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -149,24 +150,37 @@ async fn login(
     let Some((user, hash)) = users::find_for_login(&state.db, &email).await? else {
         state.passwords.verify_decoy(&password).await?;
         state.limits.login_failed(&email, &client).await?;
-        return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
+        return Err(ApiError::Unauthorized(
+            ErrorCode::InvalidCredentials,
+            MSG_BAD_LOGIN.into(),
+        ));
     };
     if !state.passwords.verify(&password, &hash).await? {
         state.limits.login_failed(&email, &client).await?;
-        return Err(ApiError::Unauthorized(MSG_BAD_LOGIN.into()));
+        return Err(ApiError::Unauthorized(
+            ErrorCode::InvalidCredentials,
+            MSG_BAD_LOGIN.into(),
+        ));
     }
     state.limits.login_succeeded(&email, &client).await?;
     let token = state.tokens.issue(&user.id, user.token_version)?;
-    Ok(ok(
-        json!({ "message": "Login successful!", "token": token, "user": user }),
-    ))
+    Ok(ok(SessionReply {
+        success: true,
+        message: "Login successful!".into(),
+        token,
+        user,
+    }))
 }
 
 #[utoipa::path(get, path = "/me", tag = "auth",
     security(("bearer" = [])),
     responses((status = 200, description = "The signed-in user", body = UserReply), NotSignedIn))]
 async fn me(AuthUser(user): AuthUser) -> Response {
-    ok(json!({ "user": user }))
+    ok(UserReply {
+        success: true,
+        message: None,
+        user,
+    })
 }
 
 /// An address as forms send it (profile and checkout); every field may be missing.
@@ -214,6 +228,7 @@ async fn update_profile(
 ) -> ApiResult<Response> {
     if body.name.is_none() && body.address.is_none() {
         return Err(ApiError::bad_request(
+            ErrorCode::NothingToUpdate,
             "Nothing to update: send a name or an address.",
         ));
     }
@@ -243,7 +258,11 @@ async fn update_profile(
     };
     let updated =
         users::update_profile(&state.db, &user.id, body.name.as_deref(), address.as_ref()).await?;
-    Ok(ok(json!({ "message": message, "user": updated })))
+    Ok(ok(UserReply {
+        success: true,
+        message: Some(message.into()),
+        user: updated,
+    }))
 }
 
 /// Fields not sent keep their saved values.
@@ -321,17 +340,21 @@ async fn change_password(
     let current = body.current_password.unwrap_or_default();
     let new = body.new_password.unwrap_or_default();
 
-    let (_, hash) = users::find(&state.db, &user.id)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized(crate::error::MSG_LOGIN_REQUIRED.into()))?;
+    let (_, hash) = users::find(&state.db, &user.id).await?.ok_or_else(|| {
+        ApiError::Unauthorized(
+            ErrorCode::SessionEnded,
+            crate::error::MSG_LOGIN_REQUIRED.into(),
+        )
+    })?;
     // Each check costs an argon2 hash: paused addresses and parallel guesses stop here.
     state.limits.login_allowed(&user.email, &client).await?;
     state.limits.password_check(&user.id, &client)?;
     // A wrong current password is a 400, never a 401: a 401 would sign the user out.
     if !state.passwords.verify(&current, &hash).await? {
         state.limits.login_failed(&user.email, &client).await?;
-        return Err(ApiError::invalid(vec![crate::error::FieldError::new(
+        return Err(ApiError::invalid(vec![crate::error::FieldError::coded(
             "currentPassword",
+            FieldCode::CurrentPasswordIncorrect,
             "Current password is incorrect",
         )]));
     }
@@ -339,7 +362,9 @@ async fn change_password(
     let updated = users::set_password(&state.db, &user.id, &new_hash).await?;
     // Older tokens end here; this one keeps the person who changed it signed in.
     let token = state.tokens.issue(&updated.id, updated.token_version)?;
-    Ok(ok(
-        json!({ "message": "Password changed successfully!", "token": token }),
-    ))
+    Ok(ok(PasswordReply {
+        success: true,
+        message: "Password changed successfully!".into(),
+        token,
+    }))
 }

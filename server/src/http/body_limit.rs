@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::future::Either;
 use tower::{Layer, Service};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// JSON bodies are small; uploads raise this on their own routes.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
@@ -85,12 +85,13 @@ where
 fn too_large(route: &str) -> Response {
     match route {
         CHAT_MESSAGE => ApiError::PayloadTooLarge(
+            ErrorCode::TooLarge,
             "The message is too large: at most 5 images of 10 MB each. Please select valid image files (max 10MB each).".into(),
         )
         .into_chat_response(),
         "/api/plants" | "/api/plants/{id}" => {
-            ApiError::PayloadTooLarge("Image size cannot exceed 5MB".into()).into_response()
+            ApiError::PayloadTooLarge(ErrorCode::ImageTooLarge, "Image size cannot exceed 5MB".into()).into_response()
         }
-        _ => ApiError::PayloadTooLarge("Request body is too large.".into()).into_response(),
+        _ => ApiError::PayloadTooLarge(ErrorCode::TooLarge, "Request body is too large.".into()).into_response(),
     }
 }

@@ -16,7 +16,11 @@ use std::time::{Duration, Instant};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use serde::Serialize;
 use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ApiResult};
 
 /// A response body ready to send, with its validator and, made on first demand, its
 /// compressed forms. Cheap to clone (one `Arc`).
@@ -49,6 +53,12 @@ impl Prepared {
             gzip: OnceLock::new(),
             brotli: OnceLock::new(),
         }))
+    }
+
+    /// A reply serialised once, to be served many times.
+    pub fn reply<T: Serialize + ToSchema>(reply: &T) -> Result<Self, ApiError> {
+        let body = serde_json::to_vec(reply).map_err(|e| ApiError::Internal(e.into()))?;
+        Ok(Prepared::new(body))
     }
 
     fn packed(&self, form: &OnceLock<Bytes>, pack: Packer) -> Bytes {
@@ -299,6 +309,21 @@ impl ResponseCache {
     pub fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
     }
+}
+
+/// Serves a catalogue reply from the cache, or builds, keeps and serves it (one build per
+/// key at a time: requests arriving meanwhile wait for it).
+pub async fn serve_cached<T: Serialize + ToSchema>(
+    cache: &ResponseCache,
+    key: String,
+    headers: &HeaderMap,
+    build: impl std::future::Future<Output = ApiResult<T>>,
+) -> ApiResult<Response> {
+    let (prepared, built) = cache
+        .get_or_build(key, async { Prepared::reply(&build.await?) })
+        .await?;
+    crate::metrics::catalogue_cache(!built);
+    Ok(prepared.respond(headers))
 }
 
 #[cfg(test)]

@@ -3,16 +3,16 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{AppJson, AppPath};
-use super::openapi::{BadRequest, CartReply, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
+use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
+use super::reply::CartReply;
 use super::respond::ok;
 use crate::auth::Customer;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::state::AppState;
 use crate::store::{cart, plants};
 
@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     ))]
 async fn show(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(json!({ "cart": cart })))
+    Ok(ok(CartReply::new(cart, None)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -49,11 +49,14 @@ struct AddBody {
 }
 
 /// The message when `wanted` exceeds what is left.
-fn stock_message(stock: i64, already: i64) -> String {
+fn not_enough_stock(stock: i64, already: i64) -> ApiError {
     match (stock, already) {
-        (0, _) => "This plant is out of stock".to_string(),
-        (s, 0) => format!("Only {s} left in stock"),
-        (s, a) => format!("Only {s} left in stock and you already have {a} in your cart"),
+        (0, _) => ApiError::Conflict(ErrorCode::OutOfStock, "This plant is out of stock".into()),
+        (s, 0) => ApiError::Conflict(ErrorCode::NotEnoughStock, format!("Only {s} left in stock")),
+        (s, a) => ApiError::Conflict(
+            ErrorCode::NotEnoughStock,
+            format!("Only {s} left in stock and you already have {a} in your cart"),
+        ),
     }
 }
 
@@ -70,8 +73,10 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
     } else {
         format!("You can order at most {max} of one plant")
     };
-    Err(ApiError::invalid(vec![crate::error::FieldError::new(
-        "quantity", message,
+    Err(ApiError::invalid(vec![crate::error::FieldError::coded(
+        "quantity",
+        FieldCode::QuantityOverLimit,
+        message,
     )]))
 }
 
@@ -127,12 +132,10 @@ async fn add(
         let already = cart::quantity_of(state.db.reader(), &user.id, &plant.id)
             .await?
             .unwrap_or(0);
-        return Err(ApiError::Conflict(stock_message(stock, already)));
+        return Err(not_enough_stock(stock, already));
     }
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(
-        json!({ "cart": cart, "message": "Item added to cart!" }),
-    ))
+    Ok(ok(CartReply::new(cart, Some("Item added to cart!"))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -173,18 +176,19 @@ async fn update(
         .await?
         .is_none()
     {
-        return Err(ApiError::NotFound("Item not found in cart".into()));
+        return Err(ApiError::NotFound(
+            ErrorCode::CartItemNotFound,
+            "Item not found in cart".into(),
+        ));
     }
     within_plant_limit(&state, quantity, 0)?;
     if quantity > plant.stock {
-        return Err(ApiError::Conflict(stock_message(plant.stock, 0)));
+        return Err(not_enough_stock(plant.stock, 0));
     }
     cart::set_quantity(&mut tx, &user.id, &plant.id, quantity).await?;
     tx.commit().await?;
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(
-        json!({ "cart": cart, "message": "Cart updated successfully!" }),
-    ))
+    Ok(ok(CartReply::new(cart, Some("Cart updated successfully!"))))
 }
 
 #[utoipa::path(delete, path = "/remove/{plant_id}", tag = "cart",
@@ -205,12 +209,13 @@ async fn remove(
         None => plant_ref,
     };
     if !cart::remove(&state.db, &user.id, &plant_id).await? {
-        return Err(ApiError::NotFound("Item not found in cart".into()));
+        return Err(ApiError::NotFound(
+            ErrorCode::CartItemNotFound,
+            "Item not found in cart".into(),
+        ));
     }
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(
-        json!({ "cart": cart, "message": "Item removed from cart!" }),
-    ))
+    Ok(ok(CartReply::new(cart, Some("Item removed from cart!"))))
 }
 
 #[utoipa::path(delete, path = "/clear", tag = "cart",
@@ -223,7 +228,11 @@ async fn clear(State(state): State<AppState>, Customer(user): Customer) -> ApiRe
     let mut tx = state.db.begin().await?;
     cart::clear(&mut tx, &user.id).await?;
     tx.commit().await?;
-    Ok(ok(
-        json!({ "cart": { "items": [], "total": 0 }, "message": "Cart cleared successfully!" }),
-    ))
+    Ok(ok(CartReply::new(
+        cart::Cart {
+            items: Vec::new(),
+            total: 0,
+        },
+        Some("Cart cleared successfully!"),
+    )))
 }

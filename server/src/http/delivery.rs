@@ -3,7 +3,6 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -35,8 +34,7 @@ pub struct Region {
     pub state: String,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 pub struct DeliveryReply {
     success: bool,
     pin: String,
@@ -51,10 +49,10 @@ pub struct DeliveryReply {
     cod: bool,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 pub struct DeliveryRulesReply {
     success: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     message: Option<String>,
     rules: Vec<DeliveryRule>,
@@ -99,17 +97,18 @@ async fn check(
     AppPath(pin): AppPath<String>,
 ) -> ApiResult<Response> {
     if let Some(message) = rules::zip_code(Some(&pin)) {
-        return Err(ApiError::bad_request(message));
+        return Err(ApiError::invalid_query(message));
     }
     let pin = pin.trim().to_string();
     let found = answer(&state, &pin).await?;
-    Ok(ok(json!({
-        "pin": pin,
-        "serviceable": found.estimate.is_some(),
-        "region": found.region,
-        "estimate": found.estimate,
-        "cod": true,
-    })))
+    Ok(ok(DeliveryReply {
+        success: true,
+        serviceable: found.estimate.is_some(),
+        pin,
+        region: found.region,
+        estimate: found.estimate,
+        cod: true,
+    }))
 }
 
 /// The delivery rules, in order.
@@ -121,7 +120,11 @@ async fn check(
     ))]
 async fn list_rules(State(state): State<AppState>, Admin(_admin): Admin) -> ApiResult<Response> {
     let all = store::rules(&state.db).await?;
-    Ok(ok(json!({ "rules": all })))
+    Ok(ok(DeliveryRulesReply {
+        success: true,
+        message: None,
+        rules: all,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -151,7 +154,9 @@ async fn replace_rules(
 ) -> ApiResult<Response> {
     let checked = check_rules(body.rules.unwrap_or_default()).map_err(ApiError::invalid)?;
     store::replace_rules(&state.db, &checked).await?;
-    Ok(ok(
-        json!({ "rules": checked, "message": "Delivery rules saved" }),
-    ))
+    Ok(ok(DeliveryRulesReply {
+        success: true,
+        message: Some("Delivery rules saved".into()),
+        rules: checked,
+    }))
 }

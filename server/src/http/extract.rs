@@ -6,7 +6,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::error::{ApiError, FieldError, MSG_BAD_REQUEST, MSG_NOT_FOUND};
+use crate::error::{ApiError, ErrorCode, FieldCode, FieldError, MSG_BAD_REQUEST, MSG_NOT_FOUND};
 
 /// A JSON body: a wrong content type, broken JSON or a mistyped field is a 400 that names
 /// the field; an oversized body is a 413.
@@ -27,14 +27,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
             });
         if !is_json {
             return Err(ApiError::bad_request(
+                ErrorCode::MalformedBody,
                 "Expected a JSON body (Content-Type: application/json).",
             ));
         }
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::PayloadTooLarge("Request body is too large.".into())
+                ApiError::PayloadTooLarge(ErrorCode::TooLarge, "Request body is too large.".into())
             } else {
-                ApiError::bad_request("The request body could not be read.")
+                ApiError::bad_request(
+                    ErrorCode::MalformedBody,
+                    "The request body could not be read.",
+                )
             }
         })?;
         parse_json(&bytes).map(AppJson)
@@ -49,7 +53,10 @@ pub const MSG_NUL_TEXT: &str = "Text cannot contain NUL characters.";
 /// Parses JSON, turning a type mismatch into a field error.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if has_escaped_nul(bytes) {
-        return Err(ApiError::bad_request(MSG_NUL_TEXT));
+        return Err(ApiError::bad_request(
+            ErrorCode::MalformedBody,
+            MSG_NUL_TEXT,
+        ));
     }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     match serde_path_to_error::deserialize(&mut de) {
@@ -57,7 +64,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         Err(err) => {
             let inner = err.inner();
             if inner.is_syntax() || inner.is_eof() {
-                return Err(ApiError::bad_request("The request body is not valid JSON."));
+                return Err(ApiError::bad_request(
+                    ErrorCode::MalformedBody,
+                    "The request body is not valid JSON.",
+                ));
             }
             let field = err.path().to_string();
             let detail = strip_position(&inner.to_string());
@@ -67,9 +77,11 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
                 format!("Invalid value for {field}: {detail}")
             };
             Err(ApiError::BadRequest {
+                code: ErrorCode::ValidationFailed,
                 message: MSG_BAD_REQUEST.into(),
-                errors: vec![FieldError::new(
+                errors: vec![FieldError::coded(
                     if field == "." { "body" } else { &field },
+                    FieldCode::WrongType,
                     message,
                 )],
             })
@@ -112,11 +124,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for AppQuery<T> {
         let query = parts.uri.query().unwrap_or_default();
         // `%00` is the only way a query string carries U+0000 (see MSG_NUL_TEXT).
         if query.contains("%00") {
-            return Err(ApiError::bad_request(MSG_NUL_TEXT));
+            return Err(ApiError::bad_request(
+                ErrorCode::MalformedBody,
+                MSG_NUL_TEXT,
+            ));
         }
         serde_urlencoded::from_str(query)
             .map(AppQuery)
-            .map_err(|err| ApiError::bad_request(format!("Invalid query parameter: {err}")))
+            .map_err(|err| ApiError::invalid_query(format!("Invalid query parameter: {err}")))
     }
 }
 
@@ -153,7 +168,10 @@ impl<S: Send + Sync, T: DeserializeOwned + PathIds + Send> FromRequestParts<S> f
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match Path::<T>::from_request_parts(parts, state).await {
             Ok(Path(ids)) => Ok(AppPath(ids.without_nul())),
-            Err(_) => Err(ApiError::NotFound(MSG_NOT_FOUND.into())),
+            Err(_) => Err(ApiError::NotFound(
+                ErrorCode::NotFound,
+                MSG_NOT_FOUND.into(),
+            )),
         }
     }
 }

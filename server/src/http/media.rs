@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use super::extract::AppPath;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::media::store::{content_type, IMMUTABLE};
 use crate::state::AppState;
 
@@ -33,7 +33,10 @@ pub async fn serve(
         return Ok(response);
     }
     let Some(bytes) = state.media.get(&key).await? else {
-        return Err(ApiError::NotFound("Image not found".into()));
+        return Err(ApiError::NotFound(
+            ErrorCode::ImageNotFound,
+            "Image not found".into(),
+        ));
     };
     let mut response = (StatusCode::OK, bytes).into_response();
     set_headers(response.headers_mut(), &etag, Some(content_type(&key)));

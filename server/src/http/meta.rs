@@ -4,9 +4,8 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
-use super::openapi::{ConfigReply, Probe};
+use super::reply::{ConfigReply, DemoAccount, DemoSettings, Probe};
 use super::respond::ok;
 use crate::domain::validation::CATEGORIES;
 use crate::seed::DEMO_ACCOUNTS;
@@ -19,17 +18,25 @@ pub async fn config(State(state): State<AppState>) -> Response {
     let accounts: Vec<_> = if state.demo {
         DEMO_ACCOUNTS
             .iter()
-            .map(|a| json!({ "role": a.role.as_str(), "email": a.email, "password": a.password }))
+            .map(|a| DemoAccount {
+                role: a.role.as_str().to_string(),
+                email: a.email.to_string(),
+                password: a.password.to_string(),
+            })
             .collect()
     } else {
         Vec::new()
     };
-    ok(json!({
-        "demo": { "enabled": state.demo, "accounts": accounts },
-        "categories": CATEGORIES,
-        "shop": state.config.contact.public(),
-        "orderLimits": state.config.order_limits(),
-    }))
+    ok(ConfigReply {
+        success: true,
+        demo: DemoSettings {
+            enabled: state.demo,
+            accounts,
+        },
+        categories: CATEGORIES.iter().map(|c| c.to_string()).collect(),
+        shop: state.config.contact.public(),
+        order_limits: state.config.order_limits(),
+    })
 }
 
 /// `GET /healthz`: the process is up.
@@ -54,12 +61,12 @@ pub async fn healthz() -> Response {
 ))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     match state.db.ping().await {
-        Ok(()) => Json(json!({ "status": "ready" })).into_response(),
+        Ok(()) => Json(Probe::new("ready")).into_response(),
         Err(err) => {
             tracing::warn!(error = %err, "database not reachable");
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "unavailable" })),
+                Json(Probe::new("unavailable")),
             )
                 .into_response()
         }

@@ -17,6 +17,7 @@ pub mod page_data;
 pub mod plant_page;
 pub mod plants;
 pub mod ratings;
+pub mod reply;
 pub mod request_id;
 pub mod request_timeout;
 pub mod respond;
@@ -32,7 +33,6 @@ use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::json;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
@@ -45,7 +45,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{ApiError, MSG_NOT_FOUND, MSG_SERVER_ERROR};
+use crate::error::{ApiError, ErrorBody, ErrorCode, MSG_NOT_FOUND, MSG_SERVER_ERROR};
 use crate::state::AppState;
 
 use body_limit::JSON_BODY_LIMIT;
@@ -163,13 +163,16 @@ fn worth_compressing() -> impl Predicate {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound(MSG_NOT_FOUND.into())
+    ApiError::NotFound(ErrorCode::NotFound, MSG_NOT_FOUND.into())
 }
 
 async fn method_not_allowed() -> Response {
     (
         StatusCode::METHOD_NOT_ALLOWED,
-        Json(json!({ "success": false, "message": "This method is not allowed here." })),
+        Json(ErrorBody::new(
+            ErrorCode::MethodNotAllowed,
+            "This method is not allowed here.",
+        )),
     )
         .into_response()
 }
@@ -178,7 +181,7 @@ fn internal_error() -> Response {
     tracing::error!("handler panicked");
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Json(json!({ "success": false, "message": MSG_SERVER_ERROR })),
+        Json(ErrorBody::new(ErrorCode::ServerError, MSG_SERVER_ERROR)),
     )
         .into_response()
 }

@@ -1,24 +1,20 @@
 //! The OpenAPI document. Paths, methods, parameters and request bodies come from the
 //! `#[utoipa::path]` attributes on the handlers, and the route table in `http::route_table`
 //! builds the router from those same attributes, so a route cannot exist without its
-//! documentation. This module holds what the handlers share: the document's head, the bearer
-//! scheme, the error body and responses, and the success envelopes (`{success: true, ...}`).
+//! documentation. This module holds the document's head, the bearer scheme and the error
+//! responses. The bodies themselves are the types the handlers send: the success replies
+//! (`http::reply` and the handlers' modules) and `error::ErrorBody`, so the document
+//! cannot describe a body other than the one sent.
 
 use std::sync::OnceLock;
 
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{IntoResponses, Modify, OpenApi, ToSchema};
+use utoipa::{IntoResponses, Modify, OpenApi};
 
 use super::cache::Prepared;
-use crate::error::FieldError;
-use crate::store::cart::Cart;
-use crate::store::orders::{Order, Stats};
-use crate::store::plants::Plant;
-use crate::store::ratings::Rating;
-use crate::store::users::User;
+use crate::error::{ErrorBody, ErrorCode, FieldCode, FieldError};
 
 /// Name of the security scheme that `security(("bearer" = []))` refers to.
 pub const BEARER: &str = "bearer";
@@ -28,10 +24,11 @@ pub const BEARER: &str = "bearer";
     info(
         title = "Hariyali API",
         description = "The plant shop's JSON API. Success bodies carry `success: true`; \
-                       error bodies are `{success: false, message, errors?}`."
+                       error bodies are `{success: false, code, message, errors?}`: `message` is a \
+                       sentence for people, `code` (see `ErrorCode`) the stable name for programs."
     ),
     modifiers(&BearerScheme),
-    components(schemas(ErrorBody, FieldError)),
+    components(schemas(ErrorBody, ErrorCode, FieldError, FieldCode)),
     tags(
         (name = "meta", description = "Shop settings, probes and this document"),
         (name = "auth", description = "Accounts"),
@@ -88,6 +85,13 @@ pub async fn serve(headers: HeaderMap) -> Response {
         .respond(&headers)
 }
 
+/// The document as `hariyali openapi` prints it: the served one, indented.
+pub fn document_pretty() -> String {
+    let (_, doc) = super::route_table();
+    doc.to_pretty_json()
+        .expect("the OpenAPI document serialises")
+}
+
 /// Operation ids default to the handler's name, and several modules have a `show` or an
 /// `update`; OpenAPI wants them unique, so each becomes `<tag>.<handler>` (`cart.update`).
 pub fn qualify_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
@@ -108,21 +112,6 @@ pub fn qualify_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
-}
-
-/// `{success: false, message, errors?}`; the AI chat repeats the message in `error`.
-#[derive(Serialize, ToSchema)]
-pub struct ErrorBody {
-    /// Always false.
-    pub success: bool,
-    /// A sentence to show the person.
-    pub message: String,
-    /// Every failed rule of a form, when the request was a form.
-    #[schema(nullable = false)]
-    pub errors: Option<Vec<FieldError>>,
-    /// Only on `/api/ai-chat`: the message again.
-    #[schema(nullable = false)]
-    pub error: Option<String>,
 }
 
 /// The input broke a rule; `errors` names the fields when it was a form.
@@ -168,188 +157,3 @@ pub struct TooManyRequests(#[allow(dead_code)] ErrorBody);
 #[derive(IntoResponses)]
 #[response(status = 304)]
 pub struct NotModified;
-
-// Success envelopes, one per shape of `{success: true, ...}` the handlers send.
-
-/// One suggestion of `GET /plants/suggest`.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Suggestion {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub plant_id: String,
-    pub name: String,
-    #[schema(required = true)]
-    pub name_hi: Option<String>,
-    /// The card-size picture.
-    #[schema(required = true)]
-    pub image: Option<String>,
-    pub price: i64,
-}
-
-#[derive(ToSchema)]
-pub struct SuggestReply {
-    pub success: bool,
-    #[schema(max_items = 8)]
-    pub suggestions: Vec<Suggestion>,
-}
-
-#[derive(ToSchema)]
-pub struct DemoAccount {
-    pub role: String,
-    pub email: String,
-    pub password: String,
-}
-
-#[derive(ToSchema)]
-pub struct DemoSettings {
-    pub enabled: bool,
-    /// Empty unless the shop runs in demo mode.
-    pub accounts: Vec<DemoAccount>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ConfigReply {
-    pub success: bool,
-    pub demo: DemoSettings,
-    pub categories: Vec<String>,
-    /// How customers reach the shop (flags/env `HARIYALI_SHOP_NAME`, `HARIYALI_SUPPORT_*`,
-    /// `HARIYALI_GRIEVANCE_*`).
-    pub shop: crate::contact::ShopContact,
-    /// The shop's limits on one order, for the cart to show before checkout.
-    pub order_limits: crate::domain::order_limits::OrderLimits,
-}
-
-#[derive(ToSchema)]
-pub struct Probe {
-    /// `ok`, `ready` or `unavailable`.
-    pub status: String,
-}
-
-#[derive(ToSchema)]
-pub struct SessionReply {
-    pub success: bool,
-    pub message: String,
-    pub token: String,
-    pub user: User,
-}
-
-#[derive(ToSchema)]
-pub struct UserReply {
-    pub success: bool,
-    #[schema(nullable = false)]
-    pub message: Option<String>,
-    pub user: User,
-}
-
-#[derive(ToSchema)]
-pub struct PasswordReply {
-    pub success: bool,
-    pub message: String,
-    /// A fresh token: older ones stop working.
-    pub token: String,
-}
-
-#[derive(ToSchema)]
-pub struct MessageReply {
-    pub success: bool,
-    pub message: String,
-}
-
-#[derive(ToSchema)]
-pub struct PlantListReply {
-    pub success: bool,
-    pub plants: Vec<Plant>,
-    pub total: i64,
-    pub page: i64,
-    pub pages: i64,
-}
-
-#[derive(ToSchema)]
-pub struct CategoriesReply {
-    pub success: bool,
-    pub categories: Vec<String>,
-}
-
-#[derive(ToSchema)]
-pub struct PlantReply {
-    pub success: bool,
-    #[schema(nullable = false)]
-    pub message: Option<String>,
-    pub plant: Plant,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct PlantCount {
-    pub total_plants: i64,
-}
-
-#[derive(ToSchema)]
-pub struct PlantCountReply {
-    pub success: bool,
-    pub stats: PlantCount,
-}
-
-#[derive(ToSchema)]
-pub struct CartReply {
-    pub success: bool,
-    #[schema(nullable = false)]
-    pub message: Option<String>,
-    pub cart: Cart,
-}
-
-#[derive(ToSchema)]
-pub struct OrderReply {
-    pub success: bool,
-    #[schema(nullable = false)]
-    pub message: Option<String>,
-    pub order: Order,
-}
-
-#[derive(ToSchema)]
-pub struct OrderListReply {
-    pub success: bool,
-    pub orders: Vec<Order>,
-}
-
-#[derive(ToSchema)]
-pub struct OrderPageReply {
-    pub success: bool,
-    pub orders: Vec<Order>,
-    pub total: i64,
-    pub page: i64,
-    pub pages: i64,
-}
-
-#[derive(ToSchema)]
-pub struct StatsReply {
-    pub success: bool,
-    pub stats: Stats,
-}
-
-#[derive(ToSchema)]
-pub struct RatingReply {
-    pub success: bool,
-    pub message: String,
-    pub rating: Rating,
-}
-
-#[derive(ToSchema)]
-pub struct ExistingRatingReply {
-    pub success: bool,
-    /// Null when the customer has not rated this plant in this order.
-    #[schema(required = true)]
-    pub rating: Option<Rating>,
-}
-
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub struct ChatReply {
-    pub success: bool,
-    /// The answer, in the chat's markup.
-    pub message: String,
-    /// The session to send with the next message.
-    pub session_id: String,
-}

@@ -4,24 +4,21 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AddressBody;
 use super::extract::{AppJson, AppPath, AppQuery};
-use super::openapi::{
-    BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, OrderListReply, OrderPageReply,
-    OrderReply, StatsReply, TooLarge,
-};
+use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
+use super::reply::{OrderListReply, OrderPageReply, OrderReply, StatsReply};
 use super::respond::{created, ok};
 use crate::auth::{Admin, AuthUser, Customer};
 use crate::domain::delivery::MSG_NOT_SERVED;
 use crate::domain::order_limits::LimitError;
 use crate::domain::orders::OrderStatus;
 use crate::domain::validation::{self as rules, AddressInput, Errors};
-use crate::error::{ApiError, ApiResult, FieldError};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode, FieldError};
 use crate::state::AppState;
 use crate::store::orders::{self, Actor, AdminOrderFilter, TransitionError};
 use crate::store::placement::{PlaceError, PlaceRequest};
@@ -56,6 +53,7 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
     let key = value.to_str().unwrap_or_default().trim();
     if key.is_empty() || key.len() > 200 || !key.chars().all(|c| c.is_ascii_graphic()) {
         return Err(ApiError::bad_request(
+            ErrorCode::InvalidIdempotencyKey,
             "Idempotency-Key must be 1 to 200 visible characters",
         ));
     }
@@ -118,27 +116,29 @@ async fn place(
     };
     let placement = match state.orders.place(request).await {
         Ok(p) => p,
-        Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request("Your cart is empty")),
+        Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request(ErrorCode::CartEmpty, "Your cart is empty")),
         Err(PlaceError::NotServed) => {
-            return Err(ApiError::invalid(vec![FieldError::new(
+            return Err(ApiError::invalid(vec![FieldError::coded(
                 "zipCode",
+                FieldCode::PinNotServed,
                 MSG_NOT_SERVED,
             )]))
         }
         Err(PlaceError::NotEnoughStock { name, left: 0 }) => {
-            return Err(ApiError::Conflict(format!("{name} is out of stock")))
+            return Err(ApiError::Conflict(ErrorCode::OutOfStock, format!("{name} is out of stock")))
         }
         Err(PlaceError::NotEnoughStock { name, left }) => {
-            return Err(ApiError::Conflict(format!(
+            return Err(ApiError::Conflict(ErrorCode::NotEnoughStock, format!(
                 "Not enough stock for {name}: only {left} left"
             )))
         }
         Err(PlaceError::OverLimit(err @ LimitError::TooManyPending { .. })) => {
-            return Err(ApiError::Conflict(err.to_string()))
+            return Err(ApiError::Conflict(ErrorCode::TooManyPendingOrders, err.to_string()))
         }
-        Err(PlaceError::OverLimit(err)) => return Err(ApiError::bad_request(err.to_string())),
+        Err(PlaceError::OverLimit(err)) => return Err(ApiError::bad_request(ErrorCode::OrderLimitExceeded, err.to_string())),
         Err(PlaceError::KeyReused) => {
             return Err(ApiError::Conflict(
+                ErrorCode::IdempotencyKeyReused,
                 "This Idempotency-Key was already used for an order with a different delivery address. Use a new key for a new order."
                     .into(),
             ))
@@ -149,8 +149,10 @@ async fn place(
     if !placement.replayed {
         crate::metrics::order_placed("cod");
     }
-    let mut response =
-        created(json!({ "order": placement.order, "message": "Order placed successfully!" }));
+    let mut response = created(OrderReply::new(
+        placement.order,
+        Some("Order placed successfully!"),
+    ));
     if placement.replayed {
         response
             .headers_mut()
@@ -167,7 +169,10 @@ async fn place(
     ))]
 async fn list_mine(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let list = orders::list_for_user(&state.db, &user.id).await?;
-    Ok(ok(json!({ "orders": list })))
+    Ok(ok(OrderListReply {
+        success: true,
+        orders: list,
+    }))
 }
 
 /// The owner sees their order; an admin sees any. Anyone else gets 404, so order ids
@@ -186,8 +191,11 @@ async fn show(
 ) -> ApiResult<Response> {
     let is_admin = user.role == Role::Admin;
     match orders::find(&state.db, &id, is_admin).await? {
-        Some(order) if is_admin || order.user_id == user.id => Ok(ok(json!({ "order": order }))),
-        _ => Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into())),
+        Some(order) if is_admin || order.user_id == user.id => Ok(ok(OrderReply::new(order, None))),
+        _ => Err(ApiError::NotFound(
+            ErrorCode::OrderNotFound,
+            MSG_ORDER_NOT_FOUND.into(),
+        )),
     }
 }
 
@@ -213,10 +221,14 @@ async fn cancel(
     {
         Ok(()) => crate::metrics::order_cancelled(),
         Err(TransitionError::NotFound) => {
-            return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))
+            return Err(ApiError::NotFound(
+                ErrorCode::OrderNotFound,
+                MSG_ORDER_NOT_FOUND.into(),
+            ))
         }
         Err(TransitionError::NotAllowed { .. }) => {
             return Err(ApiError::Conflict(
+                ErrorCode::CancelNotAllowed,
                 "Only pending orders can be cancelled".into(),
             ))
         }
@@ -226,10 +238,11 @@ async fn cancel(
     crate::notify::after_restock(&state).await;
     let order = orders::find(&state.db, &id, false)
         .await?
-        .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
-    Ok(ok(
-        json!({ "order": order, "message": "Order cancelled successfully!" }),
-    ))
+        .ok_or_else(|| ApiError::NotFound(ErrorCode::OrderNotFound, MSG_ORDER_NOT_FOUND.into()))?;
+    Ok(ok(OrderReply::new(
+        order,
+        Some("Order cancelled successfully!"),
+    )))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -270,12 +283,16 @@ async fn change_status(
         Ok(()) if to == OrderStatus::Cancelled => crate::metrics::order_cancelled(),
         Ok(()) => {}
         Err(TransitionError::NotFound) => {
-            return Err(ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))
+            return Err(ApiError::NotFound(
+                ErrorCode::OrderNotFound,
+                MSG_ORDER_NOT_FOUND.into(),
+            ))
         }
         Err(TransitionError::NotAllowed { from, to }) => {
-            return Err(ApiError::Conflict(format!(
-                "Cannot change status from {from} to {to}"
-            )))
+            return Err(ApiError::Conflict(
+                ErrorCode::StatusChangeNotAllowed,
+                format!("Cannot change status from {from} to {to}"),
+            ))
         }
         Err(TransitionError::Db(err)) => return Err(err.into()),
     }
@@ -284,10 +301,11 @@ async fn change_status(
     }
     let order = orders::find(&state.db, &id, true)
         .await?
-        .ok_or_else(|| ApiError::NotFound(MSG_ORDER_NOT_FOUND.into()))?;
-    Ok(ok(
-        json!({ "order": order, "message": "Order status updated successfully!" }),
-    ))
+        .ok_or_else(|| ApiError::NotFound(ErrorCode::OrderNotFound, MSG_ORDER_NOT_FOUND.into()))?;
+    Ok(ok(OrderReply::new(
+        order,
+        Some("Order status updated successfully!"),
+    )))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -308,7 +326,7 @@ fn whole(raw: Option<&str>, name: &str, default: i64) -> ApiResult<i64> {
         None | Some("") => Ok(default),
         Some(v) => v
             .parse()
-            .map_err(|_| ApiError::bad_request(format!("{name} must be a number"))),
+            .map_err(|_| ApiError::invalid_query(format!("{name} must be a number"))),
     }
 }
 
@@ -327,16 +345,16 @@ async fn list_all(
     let status = match query.status.as_deref().map(str::trim) {
         None | Some("") | Some("all") => None,
         Some(s) => Some(OrderStatus::parse(s).ok_or_else(|| {
-            ApiError::bad_request(format!("status must be one of all, {STATUS_VALUES}"))
+            ApiError::invalid_query(format!("status must be one of all, {STATUS_VALUES}"))
         })?),
     };
     let page = whole(query.page.as_deref(), "page", 1)?;
     let limit = whole(query.limit.as_deref(), "limit", 20)?;
     if page < 1 {
-        return Err(ApiError::bad_request("page must be 1 or more"));
+        return Err(ApiError::invalid_query("page must be 1 or more"));
     }
     if !(1..=200).contains(&limit) {
-        return Err(ApiError::bad_request("limit must be between 1 and 200"));
+        return Err(ApiError::invalid_query("limit must be between 1 and 200"));
     }
     let filter = AdminOrderFilter {
         status,
@@ -346,9 +364,13 @@ async fn list_all(
     };
     let (list, total) = orders::list_for_admin(&state.db, &filter).await?;
     let pages = (total + limit - 1) / limit;
-    Ok(ok(
-        json!({ "orders": list, "total": total, "page": page, "pages": pages }),
-    ))
+    Ok(ok(OrderPageReply {
+        success: true,
+        orders: list,
+        total,
+        page,
+        pages,
+    }))
 }
 
 #[utoipa::path(get, path = "/admin/stats", tag = "orders",
@@ -359,5 +381,8 @@ async fn list_all(
     ))]
 async fn stats(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
     let stats = orders::stats(&state.db).await?;
-    Ok(ok(json!({ "stats": stats })))
+    Ok(ok(StatsReply {
+        success: true,
+        stats,
+    }))
 }

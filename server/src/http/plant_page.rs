@@ -10,7 +10,7 @@
 use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
 
 use super::extract::AppPath;
 use super::page_data::{self, PageData, Pages, Picture};
@@ -168,6 +168,46 @@ fn in_lang<'a>(lang: Lang, english: &'a str, hindi: Option<&'a str>) -> &'a str 
     }
 }
 
+/// schema.org's Product, as search engines read it from the page's JSON-LD.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProductLd<'a> {
+    #[serde(rename = "@context")]
+    context: &'static str,
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    description: &'a str,
+    sku: &'a str,
+    url: &'a str,
+    category: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<&'a str>,
+    offers: OfferLd<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aggregate_rating: Option<RatingLd>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OfferLd<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    price_currency: &'static str,
+    price: String,
+    availability: &'static str,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RatingLd {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    rating_value: f64,
+    review_count: i64,
+}
+
 fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
     let name = in_lang(lang, &plant.name, plant.name_hi.as_deref());
     let full_description = in_lang(lang, &plant.description, plant.description_hi.as_deref());
@@ -180,30 +220,36 @@ fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
         Lang::Hi => hindi_url.clone(),
     };
     let image = plant.image.as_deref().map(|path| format!("{origin}{path}"));
-    let mut product = json!({
-        "@context": "https://schema.org",
-        "@type": "Product",
-        "name": name,
-        "description": full_description,
-        "sku": plant.plant_id,
-        "url": url,
-        "category": plant.categories.join(", "),
-        "offers": {
-            "@type": "Offer",
-            "priceCurrency": "INR",
-            "price": plant.price.to_string(),
-            "availability": if plant.stock > 0 { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
-            "url": url,
+    let product = ProductLd {
+        context: "https://schema.org",
+        kind: "Product",
+        name,
+        description: full_description,
+        sku: &plant.plant_id,
+        url: &url,
+        category: plant.categories.join(", "),
+        image: image.as_deref(),
+        offers: OfferLd {
+            kind: "Offer",
+            price_currency: "INR",
+            price: plant.price.to_string(),
+            availability: if plant.stock > 0 {
+                "https://schema.org/InStock"
+            } else {
+                "https://schema.org/OutOfStock"
+            },
+            url: &url,
         },
-    });
-    if let Some(image) = &image {
-        product["image"] = json!(image);
-    }
-    if plant.review_count > 0 {
-        product["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": plant.rating, "reviewCount": plant.review_count });
-    }
+        aggregate_rating: (plant.review_count > 0).then_some(RatingLd {
+            kind: "AggregateRating",
+            rating_value: plant.rating,
+            review_count: plant.review_count,
+        }),
+    };
     // Inside <script>, "</" could end the element early: JSON allows escaping "<" as \u003c.
-    let json_ld = product.to_string().replace('<', "\\u003c");
+    let json_ld = serde_json::to_string(&product)
+        .expect("JSON-LD serialises")
+        .replace('<', "\\u003c");
     let mut head = vec![
         format!("<title>{}</title>", escape(&title)),
         format!(

@@ -5,30 +5,34 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::cache::Prepared;
+use super::cache::{serve_cached, Prepared};
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{
-    BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
-    NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion, TooLarge,
+    BadRequest, Conflict, Forbidden, NotFound, NotModified, NotSignedIn, TooLarge,
+};
+use super::reply::{
+    CategoriesReply, MessageReply, PlantCount, PlantCountReply, PlantListReply, PlantReply,
+    SuggestReply, Suggestion,
 };
 use super::respond::{created, ok};
 use crate::auth::Admin;
-use crate::domain::care::{self, Light};
+use crate::domain::care::Light;
+use crate::domain::catalogue::{self, CatalogueQuery};
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{
     self as rules, Errors, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
 };
-use crate::error::{ApiError, ApiResult};
-use crate::media::images::{process_plant_photo, sniff};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode, FieldError};
+use crate::media::images::sniff;
+use crate::media::plant_photo::PreparedPhoto;
 use crate::search::{Mode, MAX_MATCHES};
 use crate::state::AppState;
 use crate::store::is_unique_violation;
-use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortBy, SortOrder};
+use crate::store::plants::{self, InitialRatings, PlantImages};
 
 const MSG_IMAGE_TOO_BIG: &str = "Image size cannot exceed 5MB";
 /// Room for the image plus the text fields of the form.
@@ -42,43 +46,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(count))
         .routes(routes!(detail, update, remove))
         .layer(DefaultBodyLimit::max(PLANT_FORM_LIMIT))
-}
-
-/// Query of `GET /plants`. Numbers arrive as text so that an empty value means "no filter"
-/// and a malformed one gets a message naming it; the document gives their real types.
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-struct ListQuery {
-    /// Forgiving search: names in English or Hindi (typos and run-together words are fine),
-    /// Hinglish and other common names ("pothos", "gudhal"), care words ("pet safe",
-    /// "low light") and description words. Results come best match first unless `sortBy`
-    /// is given; an exact name comes first of all.
-    #[param(max_length = 100)]
-    search: Option<String>,
-    /// One of the categories, or `all`.
-    category: Option<String>,
-    /// Only plants known to be safe (`true`) or not safe (`false`) for cats and dogs.
-    #[param(value_type = Option<bool>)]
-    pet_safe: Option<String>,
-    /// Only plants whose `care.light` is this value.
-    #[param(inline, value_type = Option<Light>)]
-    light: Option<String>,
-    #[param(value_type = Option<i64>, minimum = 0)]
-    min_price: Option<String>,
-    #[param(value_type = Option<i64>, minimum = 0)]
-    max_price: Option<String>,
-    #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
-    min_rating: Option<String>,
-    /// `relevance` (the default with a search) orders by how well `search` matched.
-    #[param(inline, value_type = Option<SortBy>)]
-    sort_by: Option<String>,
-    #[param(inline, value_type = Option<SortOrder>)]
-    sort_order: Option<String>,
-    #[param(value_type = Option<i64>, minimum = 1)]
-    page: Option<String>,
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
-    limit: Option<String>,
 }
 
 /// The shop's categories (`CATEGORIES`), for the document.
@@ -135,108 +102,8 @@ pub struct PlantFormFields {
     pub image: Option<Vec<u8>>,
 }
 
-fn number<T: std::str::FromStr>(raw: &Option<String>, name: &str) -> ApiResult<Option<T>> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(v) => v
-            .parse()
-            .map(Some)
-            .map_err(|_| ApiError::bad_request(format!("{name} must be a number"))),
-    }
-}
-
-fn enum_value<T: serde::de::DeserializeOwned + Default>(
-    raw: &Option<String>,
-    name: &str,
-    allowed: &str,
-) -> ApiResult<T> {
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok(T::default()),
-        Some(v) => serde_json::from_value(serde_json::Value::String(v.to_ascii_lowercase()))
-            .map_err(|_| ApiError::bad_request(format!("{name} must be one of {allowed}"))),
-    }
-}
-
-impl ListQuery {
-    fn into_filter(self) -> ApiResult<PlantFilter> {
-        let category = match self.category.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(c) if c.eq_ignore_ascii_case("all") => None,
-            Some(c) => Some(
-                CATEGORIES
-                    .iter()
-                    .find(|k| k.eq_ignore_ascii_case(c))
-                    .map(|k| k.to_string())
-                    .ok_or_else(|| ApiError::bad_request(format!("Unknown category: {c}")))?,
-            ),
-        };
-        let min_price: Option<i64> = number(&self.min_price, "minPrice")?;
-        let max_price: Option<i64> = number(&self.max_price, "maxPrice")?;
-        let min_rating: Option<f64> = number(&self.min_rating, "minRating")?;
-        let page: i64 = number(&self.page, "page")?.unwrap_or(1);
-        let limit: i64 = number(&self.limit, "limit")?.unwrap_or(24);
-        if min_price.is_some_and(|p| p < 0) || max_price.is_some_and(|p| p < 0) {
-            return Err(ApiError::bad_request("Prices cannot be negative"));
-        }
-        if let (Some(min), Some(max)) = (min_price, max_price) {
-            if min > max {
-                return Err(ApiError::bad_request(format!(
-                    "The minimum price (₹{min}) is above the maximum price (₹{max})"
-                )));
-            }
-        }
-        let pet_safe = match self.pet_safe.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(v) if v.eq_ignore_ascii_case("true") => Some(true),
-            Some(v) if v.eq_ignore_ascii_case("false") => Some(false),
-            Some(_) => return Err(ApiError::bad_request("petSafe must be true or false")),
-        };
-        let light = match self.light.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(v) => Some(care::parse::<Light>(v).ok_or_else(|| {
-                ApiError::bad_request(format!("light must be one of {}", care::LIGHT_WORDS))
-            })?),
-        };
-        let search: Option<String> = self
-            .search
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| s.chars().take(100).collect());
-        let sort_by = match self.sort_by.as_deref().map(str::trim) {
-            None | Some("") if search.is_some() => SortBy::Relevance,
-            _ => enum_value::<SortBy>(
-                &self.sort_by,
-                "sortBy",
-                "name, price, rating, newest, relevance",
-            )?,
-        };
-        if min_rating.is_some_and(|r| !(0.0..=5.0).contains(&r)) {
-            return Err(ApiError::bad_request("minRating must be between 0 and 5"));
-        }
-        if page < 1 {
-            return Err(ApiError::bad_request("page must be 1 or more"));
-        }
-        if !(1..=200).contains(&limit) {
-            return Err(ApiError::bad_request("limit must be between 1 and 200"));
-        }
-        Ok(PlantFilter {
-            search,
-            matches: None,
-            pet_safe,
-            light,
-            category,
-            min_price,
-            max_price,
-            min_rating,
-            sort_by,
-            sort_order: enum_value::<SortOrder>(&self.sort_order, "sortOrder", "asc, desc")?,
-            page,
-            limit,
-        })
-    }
-}
-
 #[utoipa::path(get, path = "/", tag = "plants",
-    params(ListQuery),
+    params(CatalogueQuery),
     responses(
         (status = 200, description = "One page of the catalogue", body = PlantListReply),
         NotModified, BadRequest,
@@ -245,7 +112,7 @@ async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
     uri: Uri,
-    AppQuery(query): AppQuery<ListQuery>,
+    AppQuery(query): AppQuery<CatalogueQuery>,
 ) -> ApiResult<Response> {
     let mut filter = query.into_filter()?;
     // Keyed by the query as sent (once it is known to be valid): the answer depends on the
@@ -256,7 +123,7 @@ async fn list(
         query if query.len() <= MAX_RAW_KEY => format!("list:{query}"),
         _ => format!("list-filter:{filter:?}"),
     };
-    from_cache(&state, key, &headers, async {
+    serve_cached(&state.catalogue_cache, key, &headers, async {
         if let Some(search) = &filter.search {
             let index = state.search.get(&state.db).await?;
             let hits = index.search(search, Mode::Words, MAX_MATCHES);
@@ -264,7 +131,13 @@ async fn list(
         }
         let (plants, total) = plants::list(&state.db, &filter).await?;
         let pages = (total + filter.limit - 1) / filter.limit;
-        Ok(json!({ "success": true, "plants": plants, "total": total, "page": filter.page, "pages": pages }))
+        Ok(PlantListReply {
+            success: true,
+            plants,
+            total,
+            page: filter.page,
+            pages,
+        })
     })
     .await
 }
@@ -298,33 +171,40 @@ async fn suggest(
     headers: HeaderMap,
     AppQuery(query): AppQuery<SuggestQuery>,
 ) -> ApiResult<Response> {
-    let q = query.q.unwrap_or_default();
-    if q.chars().count() > 100 {
-        return Err(ApiError::bad_request("q must be at most 100 characters"));
-    }
-    let q = q.trim().to_string();
-    from_cache(&state, format!("suggest:{q}"), &headers, async {
-        if q.is_empty() {
-            return Ok(json!({ "success": true, "suggestions": [] }));
-        }
-        let index = state.search.get(&state.db).await?;
-        let suggestions: Vec<Suggestion> = index
-            .search(&q, Mode::AsYouType, MAX_SUGGESTIONS)
-            .iter()
-            .map(|hit| {
-                let p = index.plant(hit);
-                Suggestion {
-                    id: p.id.clone(),
-                    plant_id: p.plant_code.clone(),
-                    name: p.name.clone(),
-                    name_hi: p.name_hi.clone(),
-                    image: p.image.clone(),
-                    price: p.price,
-                }
+    let q = catalogue::suggest_text(query.q)?;
+    serve_cached(
+        &state.catalogue_cache,
+        format!("suggest:{q}"),
+        &headers,
+        async {
+            if q.is_empty() {
+                return Ok(SuggestReply {
+                    success: true,
+                    suggestions: Vec::new(),
+                });
+            }
+            let index = state.search.get(&state.db).await?;
+            let suggestions: Vec<Suggestion> = index
+                .search(&q, Mode::AsYouType, MAX_SUGGESTIONS)
+                .iter()
+                .map(|hit| {
+                    let p = index.plant(hit);
+                    Suggestion {
+                        id: p.id.clone(),
+                        plant_id: p.plant_code.clone(),
+                        name: p.name.clone(),
+                        name_hi: p.name_hi.clone(),
+                        image: p.image.clone(),
+                        price: p.price,
+                    }
+                })
+                .collect();
+            Ok(SuggestReply {
+                success: true,
+                suggestions,
             })
-            .collect();
-        Ok(json!({ "success": true, "suggestions": suggestions }))
-    })
+        },
+    )
     .await
 }
 
@@ -335,11 +215,11 @@ async fn categories(headers: HeaderMap) -> Response {
     static PREPARED: std::sync::OnceLock<Prepared> = std::sync::OnceLock::new();
     PREPARED
         .get_or_init(|| {
-            Prepared::new(
-                json!({ "success": true, "categories": CATEGORIES })
-                    .to_string()
-                    .into_bytes(),
-            )
+            Prepared::reply(&CategoriesReply {
+                success: true,
+                categories: CATEGORIES.iter().map(|c| c.to_string()).collect(),
+            })
+            .expect("the categories serialise")
         })
         .respond(&headers)
 }
@@ -355,34 +235,18 @@ async fn detail(
     headers: HeaderMap,
     AppPath(id): AppPath<String>,
 ) -> ApiResult<Response> {
-    from_cache(&state, format!("detail:{id}"), &headers, async {
-        let plant = plants::find(&state.db, &id)
-            .await?
-            .ok_or_else(ApiError::plant_not_found)?;
-        Ok(json!({ "success": true, "plant": plant }))
-    })
+    serve_cached(
+        &state.catalogue_cache,
+        format!("detail:{id}"),
+        &headers,
+        async {
+            let plant = plants::find(&state.db, &id)
+                .await?
+                .ok_or_else(ApiError::plant_not_found)?;
+            Ok(PlantReply::new(plant, None))
+        },
+    )
     .await
-}
-
-/// Serves a catalogue response from the cache, or builds, keeps and serves it (one build per
-/// key at a time: requests arriving meanwhile wait for it).
-async fn from_cache(
-    state: &AppState,
-    key: String,
-    headers: &HeaderMap,
-    build: impl std::future::Future<Output = ApiResult<serde_json::Value>>,
-) -> ApiResult<Response> {
-    let (prepared, built) = state
-        .catalogue_cache
-        .get_or_build(key, async {
-            let body = build.await?;
-            Ok::<_, ApiError>(Prepared::new(
-                serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?,
-            ))
-        })
-        .await?;
-    crate::metrics::catalogue_cache(!built);
-    Ok(prepared.respond(headers))
 }
 
 #[utoipa::path(get, path = "/stats/count", tag = "plants",
@@ -393,7 +257,12 @@ async fn from_cache(
     ))]
 async fn count(State(state): State<AppState>, _admin: Admin) -> ApiResult<Response> {
     let total = plants::count_live(&state.db).await?;
-    Ok(ok(json!({ "stats": { "totalPlants": total } })))
+    Ok(ok(PlantCountReply {
+        success: true,
+        stats: PlantCount {
+            total_plants: total,
+        },
+    }))
 }
 
 #[utoipa::path(post, path = "/", tag = "plants",
@@ -409,13 +278,13 @@ async fn create(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Response> {
     let (plant, extras, photo) = read_plant_form(multipart.map_err(not_a_form)?).await?;
-    let photo = process_photo(&state, photo).await?;
+    let photo = prepare_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
     let created_plant = match plants::insert(
         &mut tx,
         &plant,
         &extras,
-        &photo.urls,
+        &images_of(&photo),
         InitialRatings::default(),
     )
     .await
@@ -425,13 +294,14 @@ async fn create(
         Err(err) => return Err(err.into()),
     };
     // Files are written only once the row is sure to be valid, and before it is visible.
-    photo.save(&state).await?;
+    save_photo(&state, photo).await?;
     tx.commit().await?;
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
-    Ok(created(
-        json!({ "message": "Plant added successfully!", "plant": created_plant }),
-    ))
+    Ok(created(PlantReply::new(
+        created_plant,
+        Some("Plant added successfully!"),
+    )))
 }
 
 #[utoipa::path(put, path = "/{id}", tag = "plants",
@@ -452,22 +322,23 @@ async fn update(
     if plants::find(&state.db, &id).await?.is_none() {
         return Err(ApiError::plant_not_found());
     }
-    let photo = process_photo(&state, photo).await?;
+    let photo = prepare_photo(&state, photo).await?;
     let mut tx = state.db.begin().await?;
-    let updated = match plants::update(&mut tx, &id, &plant, &extras, &photo.urls).await {
+    let updated = match plants::update(&mut tx, &id, &plant, &extras, &images_of(&photo)).await {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::plant_not_found()),
         Err(err) if is_unique_violation(&err) => return Err(duplicate_name()),
         Err(err) => return Err(err.into()),
     };
-    photo.save(&state).await?;
+    save_photo(&state, photo).await?;
     tx.commit().await?;
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
     crate::notify::after_restock(&state).await;
-    Ok(ok(
-        json!({ "message": "Plant updated successfully!", "plant": updated }),
-    ))
+    Ok(ok(PlantReply::new(
+        updated,
+        Some("Plant updated successfully!"),
+    )))
 }
 
 /// A soft delete: orders keep their copy of the name and price.
@@ -488,11 +359,14 @@ async fn remove(
     }
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
-    Ok(ok(json!({ "message": "Plant deleted successfully!" })))
+    Ok(ok(MessageReply::new("Plant deleted successfully!")))
 }
 
 fn duplicate_name() -> ApiError {
-    ApiError::Conflict("A plant with this name already exists".into())
+    ApiError::Conflict(
+        ErrorCode::PlantNameTaken,
+        "A plant with this name already exists".into(),
+    )
 }
 
 /// Reads the admin form; every failed rule, the image's included, is reported together.
@@ -553,10 +427,14 @@ async fn read_plant_form(
     let plant = rules::plant_form(&form, &mut errors);
     let extras = plant_extras::plant_extras(&extra, &mut errors);
     if photo_too_big {
-        errors.push("image", MSG_IMAGE_TOO_BIG);
+        errors.push_coded("image", FieldCode::ImageTooLarge, MSG_IMAGE_TOO_BIG);
     } else if let Some(bytes) = &photo {
         if sniff(bytes).is_none() {
-            errors.push("image", "Image must be in JPEG, PNG, or WebP format");
+            errors.push_coded(
+                "image",
+                FieldCode::ImageType,
+                "Image must be in JPEG, PNG, or WebP format",
+            );
         }
     }
     errors.into_result()?;
@@ -565,66 +443,59 @@ async fn read_plant_form(
 
 /// Without this, axum would answer a body that is not `multipart/form-data` in plain text.
 fn not_a_form(_: MultipartRejection) -> ApiError {
-    ApiError::bad_request("Send the plant as multipart/form-data.")
+    ApiError::bad_request(
+        ErrorCode::MalformedBody,
+        "Send the plant as multipart/form-data.",
+    )
 }
 
 fn multipart_error(err: axum::extract::multipart::MultipartError) -> ApiError {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::PayloadTooLarge(MSG_IMAGE_TOO_BIG.into())
+        ApiError::PayloadTooLarge(ErrorCode::ImageTooLarge, MSG_IMAGE_TOO_BIG.into())
     } else {
-        ApiError::bad_request("The form could not be read. Please try again.")
+        ApiError::bad_request(
+            ErrorCode::MalformedBody,
+            "The form could not be read. Please try again.",
+        )
     }
 }
 
-/// A checked upload in its two sizes, with the URLs it will have once saved.
-struct PreparedPhoto {
-    files: Vec<(String, Vec<u8>)>,
-    urls: PlantImages,
-}
-
-impl PreparedPhoto {
-    async fn save(self, state: &AppState) -> ApiResult<()> {
-        for (key, bytes) in &self.files {
-            state.media.put(key, bytes).await?;
-        }
-        Ok(())
-    }
-}
-
-/// Decodes and re-encodes a photo off the async threads; nothing is stored yet.
-async fn process_photo(state: &AppState, photo: Option<Vec<u8>>) -> ApiResult<PreparedPhoto> {
+/// The upload (if any) checked and re-encoded off the async threads; nothing stored yet.
+async fn prepare_photo(
+    state: &AppState,
+    photo: Option<Vec<u8>>,
+) -> ApiResult<Option<PreparedPhoto>> {
     let Some(bytes) = photo else {
-        return Ok(PreparedPhoto {
-            files: Vec::new(),
-            urls: PlantImages::default(),
-        });
+        return Ok(None);
     };
-    let processed = {
-        let _permit = state
-            .image_permits
-            .acquire()
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?;
-        tokio::task::spawn_blocking(move || process_plant_photo(&bytes))
-            .await
-            .map_err(|e| ApiError::Internal(e.into()))?
-            .map_err(|rejection| {
-                ApiError::invalid(vec![crate::error::FieldError::new(
-                    "image",
-                    rejection.to_string(),
-                )])
-            })?
-    };
-    let detail_key = format!("plants/{}-detail.webp", processed.hash);
-    let card_key = format!("plants/{}-card.webp", processed.hash);
-    let urls = PlantImages {
-        image: Some(state.media.url(&detail_key)),
-        thumbnail: Some(state.media.url(&card_key)),
-    };
-    Ok(PreparedPhoto {
-        files: vec![(detail_key, processed.detail), (card_key, processed.card)],
-        urls,
-    })
+    PreparedPhoto::prepare(&state.media, &state.image_permits, bytes)
+        .await?
+        .map(Some)
+        .map_err(|rejection| {
+            ApiError::invalid(vec![FieldError::coded(
+                "image",
+                FieldCode::ImageUnreadable,
+                rejection.to_string(),
+            )])
+        })
+}
+
+/// The URLs the row gets: none when no picture was sent (the old one is kept).
+fn images_of(photo: &Option<PreparedPhoto>) -> PlantImages {
+    match photo {
+        Some(p) => PlantImages {
+            image: Some(p.detail_url.clone()),
+            thumbnail: Some(p.card_url.clone()),
+        },
+        None => PlantImages::default(),
+    }
+}
+
+async fn save_photo(state: &AppState, photo: Option<PreparedPhoto>) -> ApiResult<()> {
+    if let Some(photo) = photo {
+        photo.save(&state.media).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,21 +3,18 @@
 use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
-use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{AppJson, AppPath};
-use super::openapi::{
-    BadRequest, Conflict, ExistingRatingReply, Forbidden, NotFound, NotSignedIn, RatingReply,
-    TooLarge,
-};
+use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
+use super::reply::{ExistingRatingReply, RatingReply};
 use super::respond::ok;
 use crate::auth::Customer;
 use crate::domain::reviews;
 use crate::domain::validation::{self as rules, Errors};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::state::AppState;
 use crate::store::ratings::{self, RateError};
 
@@ -88,22 +85,31 @@ async fn rate(
     let rating = match ratings::rate(&state.db, &user.id, &order_id, &plant_id, stars, review).await
     {
         Ok(r) => r,
-        Err(RateError::OrderNotFound) => return Err(ApiError::NotFound("Order not found".into())),
+        Err(RateError::OrderNotFound) => {
+            return Err(ApiError::NotFound(
+                ErrorCode::OrderNotFound,
+                "Order not found".into(),
+            ))
+        }
         Err(RateError::PlantNotInOrder) => {
             return Err(ApiError::NotFound(
+                ErrorCode::PlantNotInOrder,
                 "This plant is not part of this order".into(),
             ))
         }
         Err(RateError::NotDelivered) => {
             return Err(ApiError::Conflict(
+                ErrorCode::OrderNotDelivered,
                 "You can rate plants only from delivered orders".into(),
             ))
         }
         Err(RateError::Db(err)) => return Err(err.into()),
     };
-    Ok(ok(
-        json!({ "rating": rating, "message": "Rating submitted successfully!" }),
-    ))
+    Ok(ok(RatingReply {
+        success: true,
+        message: "Rating submitted successfully!".into(),
+        rating,
+    }))
 }
 
 /// The customer's rating of a plant in an order, or `null` when they have not rated it.
@@ -123,5 +129,8 @@ async fn existing(
     AppPath((order_id, plant_id)): AppPath<(String, String)>,
 ) -> ApiResult<Response> {
     let rating = ratings::find(&state.db, &user.id, &order_id, &plant_id).await?;
-    Ok(ok(json!({ "rating": rating })))
+    Ok(ok(ExistingRatingReply {
+        success: true,
+        rating,
+    }))
 }

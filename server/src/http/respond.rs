@@ -1,21 +1,17 @@
-//! Success bodies and conditional responses.
+//! Success responses. A reply is a type that is both serialised and documented
+//! (`Serialize + ToSchema`), so a handler cannot send a body the OpenAPI document lacks.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// `{"success": true, ...fields}` with status 200.
-pub fn ok(fields: serde_json::Value) -> Response {
-    with_status(StatusCode::OK, fields)
+/// A reply with status 200.
+pub fn ok<T: Serialize + ToSchema>(reply: T) -> Response {
+    (StatusCode::OK, axum::Json(reply)).into_response()
 }
 
-/// `{"success": true, ...fields}` with status 201.
-pub fn created(fields: serde_json::Value) -> Response {
-    with_status(StatusCode::CREATED, fields)
-}
-
-fn with_status(status: StatusCode, mut fields: serde_json::Value) -> Response {
-    if let Some(map) = fields.as_object_mut() {
-        map.insert("success".into(), serde_json::Value::Bool(true));
-    }
-    (status, axum::Json(fields)).into_response()
+/// A reply with status 201.
+pub fn created<T: Serialize + ToSchema>(reply: T) -> Response {
+    (StatusCode::CREATED, axum::Json(reply)).into_response()
 }

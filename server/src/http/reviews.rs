@@ -2,8 +2,7 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -33,23 +32,21 @@ struct ReviewQuery {
 }
 
 /// How many ratings gave each number of stars.
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 struct Distribution {
-    #[schema(rename = "1")]
+    #[serde(rename = "1")]
     one: i64,
-    #[schema(rename = "2")]
+    #[serde(rename = "2")]
     two: i64,
-    #[schema(rename = "3")]
+    #[serde(rename = "3")]
     three: i64,
-    #[schema(rename = "4")]
+    #[serde(rename = "4")]
     four: i64,
-    #[schema(rename = "5")]
+    #[serde(rename = "5")]
     five: i64,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 struct ReviewsReply {
     success: bool,
     reviews: Vec<Review>,
@@ -73,18 +70,25 @@ async fn list(
 ) -> ApiResult<Response> {
     let page = query.page.unwrap_or(1);
     if !(1..=PAGE_MAX).contains(&page) {
-        return Err(ApiError::bad_request("Page must be between 1 and 10000"));
+        return Err(ApiError::invalid_query("Page must be between 1 and 10000"));
     }
     let plant = plants::find(&state.db, &id)
         .await?
         .ok_or_else(ApiError::plant_not_found)?;
     let found = reviews::page(&state.db, &plant.id, page).await?;
     let d = found.distribution;
-    Ok(ok(json!({
-        "reviews": found.reviews,
-        "distribution": { "1": d[0], "2": d[1], "3": d[2], "4": d[3], "5": d[4] },
-        "total": found.total,
-        "page": page,
-        "pages": (found.total + REVIEWS_PER_PAGE - 1) / REVIEWS_PER_PAGE,
-    })))
+    Ok(ok(ReviewsReply {
+        success: true,
+        reviews: found.reviews,
+        distribution: Distribution {
+            one: d[0],
+            two: d[1],
+            three: d[2],
+            four: d[3],
+            five: d[4],
+        },
+        total: found.total,
+        page,
+        pages: (found.total + REVIEWS_PER_PAGE - 1) / REVIEWS_PER_PAGE,
+    }))
 }

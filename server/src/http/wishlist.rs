@@ -2,19 +2,17 @@
 
 use axum::extract::State;
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::extract::{AppJson, AppPath};
-use super::openapi::{
-    BadRequest, Conflict, Forbidden, MessageReply, NotFound, NotSignedIn, TooLarge,
-};
+use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
+use super::reply::MessageReply;
 use super::respond::ok;
 use crate::auth::Customer;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::state::AppState;
 use crate::store::notifications::{self, Notification};
 use crate::store::plants;
@@ -32,17 +30,16 @@ pub fn notifications_router() -> OpenApiRouter<AppState> {
         .routes(routes!(mark_read))
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 struct WishlistReply {
     success: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     message: Option<String>,
     wishlist: Vec<WishlistItem>,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 struct NotificationsReply {
     success: bool,
     /// Unread first, then newest first; at most 50.
@@ -50,8 +47,7 @@ struct NotificationsReply {
     unread: i64,
 }
 
-#[derive(ToSchema)]
-#[allow(dead_code)]
+#[derive(Serialize, ToSchema)]
 struct NotificationReply {
     success: bool,
     notification: Notification,
@@ -66,7 +62,11 @@ struct NotificationReply {
     ))]
 async fn list(State(state): State<AppState>, Customer(user): Customer) -> ApiResult<Response> {
     let items = wishlist::list(&state.db, &user.id).await?;
-    Ok(ok(json!({ "wishlist": items })))
+    Ok(ok(WishlistReply {
+        success: true,
+        message: None,
+        wishlist: items,
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -98,9 +98,10 @@ async fn save(
         .ok_or_else(ApiError::plant_not_found)?;
     let notify = body.notify_when_in_stock.unwrap_or(false);
     if wishlist::save(&state.db, &user.id, &plant.id, notify).await? == SaveOutcome::Full {
-        return Err(ApiError::Conflict(format!(
-            "Your wishlist is full ({WISHLIST_MAX} plants). Remove one to save another."
-        )));
+        return Err(ApiError::Conflict(
+            ErrorCode::WishlistFull,
+            format!("Your wishlist is full ({WISHLIST_MAX} plants). Remove one to save another."),
+        ));
     }
     let message = if notify {
         "We will tell you when it is back in stock"
@@ -108,7 +109,11 @@ async fn save(
         "Saved to your wishlist"
     };
     let items = wishlist::list(&state.db, &user.id).await?;
-    Ok(ok(json!({ "wishlist": items, "message": message })))
+    Ok(ok(WishlistReply {
+        success: true,
+        message: Some(message.into()),
+        wishlist: items,
+    }))
 }
 
 /// Removes a plant from the wishlist (and any back-in-stock request with it).
@@ -130,10 +135,11 @@ async fn remove(
     };
     if !wishlist::remove(&state.db, &user.id, &plant_id).await? {
         return Err(ApiError::NotFound(
+            ErrorCode::WishlistItemNotFound,
             "This plant is not in your wishlist".into(),
         ));
     }
-    Ok(ok(json!({ "message": "Removed from your wishlist" })))
+    Ok(ok(MessageReply::new("Removed from your wishlist")))
 }
 
 /// The customer's notifications: unread first, with the unread count for the badge.
@@ -148,7 +154,11 @@ async fn notifications_list(
     Customer(user): Customer,
 ) -> ApiResult<Response> {
     let (items, unread) = notifications::list(&state.db, &user.id).await?;
-    Ok(ok(json!({ "notifications": items, "unread": unread })))
+    Ok(ok(NotificationsReply {
+        success: true,
+        notifications: items,
+        unread,
+    }))
 }
 
 /// Marks one notification read (another customer's: 404).
@@ -166,6 +176,14 @@ async fn mark_read(
 ) -> ApiResult<Response> {
     let notification = notifications::mark_read(&state.db, &user.id, &id)
         .await?
-        .ok_or_else(|| ApiError::NotFound("Notification not found".into()))?;
-    Ok(ok(json!({ "notification": notification })))
+        .ok_or_else(|| {
+            ApiError::NotFound(
+                ErrorCode::NotificationNotFound,
+                "Notification not found".into(),
+            )
+        })?;
+    Ok(ok(NotificationReply {
+        success: true,
+        notification,
+    }))
 }

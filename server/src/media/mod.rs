@@ -2,6 +2,8 @@
 
 pub mod bucket;
 pub mod images;
+pub mod off_thread;
+pub mod plant_photo;
 pub mod reduce;
 pub mod store;
 pub mod structure;

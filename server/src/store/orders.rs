@@ -431,6 +431,7 @@ pub async fn change_status(
 #[serde(rename_all = "camelCase")]
 pub struct StatusCount {
     #[serde(rename = "_id")]
+    #[schema(value_type = crate::domain::orders::OrderStatus)]
     pub status: String,
     pub count: i64,
 }
@@ -442,6 +443,7 @@ pub struct RecentOrder {
     pub id: String,
     pub customer_name: String,
     pub total: i64,
+    #[schema(value_type = crate::domain::orders::OrderStatus)]
     pub status: String,
     pub created_at: String,
 }

@@ -1,6 +1,6 @@
 //! The catalogue.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::FromRow;
 
 use super::{Db, Tx};
@@ -119,43 +119,7 @@ fn categories_column(categories: &[String]) -> String {
     format!("|{}|", categories.join("|"))
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SortBy {
-    #[default]
-    Name,
-    Price,
-    Rating,
-    Newest,
-    /// Best match first (the default when searching); like `name` without a search.
-    Relevance,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SortOrder {
-    #[default]
-    Asc,
-    Desc,
-}
-
-/// A catalogue query, already checked.
-#[derive(Debug, Clone, Default)]
-pub struct PlantFilter {
-    pub search: Option<String>,
-    /// The ids the search index matched for `search`, best first.
-    pub matches: Option<Vec<String>>,
-    pub pet_safe: Option<bool>,
-    pub light: Option<crate::domain::care::Light>,
-    pub category: Option<String>,
-    pub min_price: Option<i64>,
-    pub max_price: Option<i64>,
-    pub min_rating: Option<f64>,
-    pub sort_by: SortBy,
-    pub sort_order: SortOrder,
-    pub page: i64,
-    pub limit: i64,
-}
+pub use crate::domain::catalogue::{PlantFilter, SortBy, SortOrder};
 
 enum Param {
     Int(i64),

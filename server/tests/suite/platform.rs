@@ -14,7 +14,7 @@ async fn unknown_api_paths_get_a_json_404() {
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     assert_eq!(
         res.body,
-        json!({ "success": false, "message": "The requested resource was not found." })
+        json!({ "success": false, "code": "not_found", "message": "The requested resource was not found." })
     );
     let res = app.delete("/api/auth/me", None).await;
     assert_eq!(res.status, StatusCode::METHOD_NOT_ALLOWED);

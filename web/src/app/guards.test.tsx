@@ -27,7 +27,8 @@ function renderAt(path: string) {
   return screen.getByTestId('where').textContent;
 }
 
-const user = (role: 'customer' | 'admin'): User => ({ _id: 'u1', name: 'Asha Rao', email: 'a@b.in', role });
+const address = { street: '', city: '', state: '', zipCode: '', phone: '' };
+const user = (role: 'customer' | 'admin'): User => ({ _id: 'u1', name: 'Asha Rao', email: 'a@b.in', role, address, createdAt: '2025-01-01T00:00:00Z' });
 const signedIn = (role: 'customer' | 'admin') => __setAuthStateForTests({ isAuthenticated: true, loading: false, user: user(role), token: 't', error: null });
 const signedOut = () => __setAuthStateForTests({ isAuthenticated: false, loading: false, user: null, token: null, error: null });
 

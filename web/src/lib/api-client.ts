@@ -5,9 +5,10 @@
  * a login, register or admin path).
  */
 import { en } from './i18n/en';
+import { errorCodeText } from './i18n';
 import { API_BASE, buildUrl, takeLandingResponse, type Query } from './landing';
 import { STORAGE_KEYS, readString, writeString } from './storage';
-import type { ErrorBody, FieldError } from '@/types/api';
+import type { ErrorBody, ErrorCode, FieldError } from '@/types/api';
 
 export { API_BASE, buildUrl };
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -18,6 +19,8 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout';
 export class ApiError extends Error {
   readonly status: number;
   readonly kind: ApiErrorKind;
+  /** The server's stable name for the failure (`email_taken`…), when it sent one. */
+  readonly code?: ErrorCode;
   /** The server's `message` field, when it sent one. */
   readonly serverMessage?: string;
   /** The assistant's `error` field, when present. */
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = opts.status;
     this.kind = opts.kind;
+    this.code = typeof body?.code === 'string' && body.code ? body.code : undefined;
     this.serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
     this.serverError = typeof body?.error === 'string' && body.error ? body.error : undefined;
     this.errors = Array.isArray(body?.errors) ? body.errors : undefined;
@@ -63,13 +67,14 @@ export function statusMessage(status: number, kind: ApiErrorKind = 'http'): stri
 }
 
 /**
- * The message to show for any failure: the server's message if present (not for 5xx), else the error's
- * own message, else the status text; a failure without a response is a network error.
+ * The message to show for any failure: the server's message if present (not for 5xx) — in
+ * another language the translation of its `code` when there is one —, else the error's own
+ * message, else the status text; a failure without a response is a network error.
  */
 export function errorMessage(err: unknown, fallback?: string): string {
   // A server fault's own text is an internal detail, never shown: the status text stands in.
   if (err instanceof ApiError && err.kind === 'http' && err.status >= 500) return err.message;
-  if (err instanceof ApiError) return err.serverMessage ?? err.message;
+  if (err instanceof ApiError) return errorCodeText(err.code) ?? err.serverMessage ?? err.message;
   if (err instanceof Error && err.message) return err.message;
   return fallback ?? en['err.other'];
 }

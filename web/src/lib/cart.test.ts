@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCartStore, type CartApi, type CartEvent } from './cart';
 import type { Cart } from '@/types/api';
 
-const plant = (id: string, price: number, stock = 10) => ({ _id: id, name: id, image: null, price, stock });
+const plant = (id: string, price: number, stock = 10) => ({ _id: id, name: id, nameHi: null, image: null, thumbnail: null, price, stock });
 
 function cartOf(items: [string, number, number][]): Cart {
   const list = items.map(([id, price, quantity]) => ({ plantId: plant(id, price), quantity }));

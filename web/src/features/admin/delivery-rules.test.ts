@@ -16,9 +16,9 @@ describe('delivery rules editing', () => {
 
   it('puts each server error on its row and field, list errors apart', () => {
     const { rows, list } = errorsByRow([
-      { field: 'rules[2].maxDays', message: 'Delivery days must be 1 to 60, the minimum not above the maximum' },
-      { field: 'rules[0].from', message: 'PIN prefix must be 1 to 6 digits' },
-      { field: 'rules', message: 'Add at least one delivery rule' },
+      { field: 'rules[2].maxDays', code: 'invalid', message: 'Delivery days must be 1 to 60, the minimum not above the maximum' },
+      { field: 'rules[0].from', code: 'invalid', message: 'PIN prefix must be 1 to 6 digits' },
+      { field: 'rules', code: 'invalid', message: 'Add at least one delivery rule' },
     ]);
     expect(rows.get(2)).toEqual({ maxDays: 'Delivery days must be 1 to 60, the minimum not above the maximum' });
     expect(rows.get(0)?.from).toBe('PIN prefix must be 1 to 6 digits');

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useI18n } from '@/lib/i18n';
+import { errorCodeText, useI18n } from '@/lib/i18n';
 import { LIMITS, addChatAttachments, canSendChat } from '@/lib/validation';
 import { CloseIcon, PaperclipIcon, SendIcon, SparkleIcon, RefreshIcon } from '@/components/icons';
 import { PageHeading, Spinner } from '@/components/ui';
@@ -53,7 +53,7 @@ function writeLog(messages: ChatMessage[]) {
 
 /** Spec section 8: the server's `error` field, else the error's message, else a friendly line. */
 export function chatErrorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.serverError ?? err.serverMessage ?? err.message ?? fallback;
+  if (err instanceof ApiError) return errorCodeText(err.code) ?? err.serverError ?? err.serverMessage ?? err.message ?? fallback;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }

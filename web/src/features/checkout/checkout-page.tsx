@@ -24,18 +24,18 @@ import {
 import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { CartItem, Order, User } from '@/types/api';
+import type { Address, CartItem, Order, User } from '@/types/api';
 import './checkout.css';
 
 export const ORDER_REDIRECT_MS = 2000;
 
 export default function CheckoutPage() {
-  const { t, tm, lang } = useI18n();
+  const { t, tm, tf, lang } = useI18n();
   const { user } = useAuth();
   const cart = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const saved = user?.address ?? {};
+  const saved: Partial<Address> = user?.address ?? {};
   // The saved phone and PIN are shown as they were saved ("+91 98765 43210" stays that
   // number); only the order gets their normalised form.
   const [values, setValues] = useState<AddressForm>({
@@ -120,7 +120,7 @@ export default function CheckoutPage() {
       if (err instanceof ApiError && err.kind === 'http' && err.status < 500) idempotencyKey.current = newIdempotencyKey();
       if (err instanceof ApiError && err.errors?.length) {
         const fieldErrors: Errors<keyof AddressForm> = {};
-        setServerError(err.errors.map((x) => tm(x.message)).join(' '));
+        setServerError(err.errors.map((x) => tf(x)).join(' '));
         setErrors(fieldErrors);
       } else {
         setServerError(tm(errorMessage(err, t('checkout.failedRetry'))));

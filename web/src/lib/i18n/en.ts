@@ -508,6 +508,17 @@ export const en = {
   'err.500': 'Server error. Please try again later.',
   'err.other': 'Something went wrong. Please try again.',
   'err.network': 'Network error. Please check your connection.',
+  // Issue 18: server errors by their stable code (the server's English message is shown in
+  // English; these are what other languages show instead).
+  'err.code.emailTaken': 'An account with this email already exists.',
+  'err.code.sessionEnded': 'Your session has expired. Please login again.',
+  'err.code.rateLimited': 'Too many attempts. Please wait a moment and try again.',
+  'err.code.orderNotFound': 'Order not found',
+  'err.code.cancelNotAllowed': 'Only pending orders can be cancelled',
+  'err.code.plantNameTaken': 'A plant with this name already exists',
+  'err.code.cartItemNotFound': 'Item not found in cart',
+  'err.code.orderNotDelivered': 'You can rate plants only from delivered orders',
+  'err.code.currentPasswordIncorrect': 'Current password is incorrect',
 
   'notFound.metaTitle': 'Page not found — Hariyali',
   'notFound.title': 'Page not found',

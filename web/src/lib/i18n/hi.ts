@@ -492,6 +492,16 @@ export const hi: Dictionary = {
   'err.500': 'सर्वर में गड़बड़ी है। कृपया थोड़ी देर बाद कोशिश करें।',
   'err.other': 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
   'err.network': 'नेटवर्क की समस्या है। कृपया अपना इंटरनेट कनेक्शन जाँचें।',
+  // Issue 18: server errors by their stable code.
+  'err.code.emailTaken': 'इस ईमेल से पहले से एक खाता बना हुआ है।',
+  'err.code.sessionEnded': 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉगिन करें।',
+  'err.code.rateLimited': 'बहुत ज़्यादा कोशिशें हुईं। कृपया थोड़ा रुककर फिर से कोशिश करें।',
+  'err.code.orderNotFound': 'ऑर्डर नहीं मिला',
+  'err.code.cancelNotAllowed': 'केवल पेंडिंग ऑर्डर ही रद्द किए जा सकते हैं',
+  'err.code.plantNameTaken': 'इस नाम का पौधा पहले से मौजूद है',
+  'err.code.cartItemNotFound': 'यह पौधा कार्ट में नहीं है',
+  'err.code.orderNotDelivered': 'आप केवल डिलीवर हो चुके ऑर्डर के पौधों को ही रेटिंग दे सकते हैं',
+  'err.code.currentPasswordIncorrect': 'मौजूदा पासवर्ड ग़लत है',
 
   'notFound.metaTitle': 'पेज नहीं मिला — हरियाली',
   'notFound.title': 'पेज नहीं मिला',

@@ -5,6 +5,8 @@
 import { useSyncExternalStore } from 'react';
 import { en, type Dictionary, type MessageKey } from './en';
 import { STORAGE_KEYS, readString, writeString } from '../storage';
+import { ERROR_CODE_TEXT, FIELD_CODE_TEXT } from './error-codes';
+import type { FieldError } from '@/types/api';
 
 export type Language = 'en' | 'hi';
 export type { MessageKey };
@@ -70,9 +72,35 @@ export function categoryLabel(category: string): string {
 
 let reverse: Map<string, MessageKey> | null = null;
 
+function codeText(code: string | undefined, table: Partial<Record<string, MessageKey>>): string | undefined {
+  if (language === 'en' || !code) return undefined;
+  const key = table[code];
+  return key ? t(key) : undefined;
+}
+
 /**
- * Translate a message that arrived as English text (server messages, api-client status
- * messages). Known sentences are shown in the current language; others pass through.
+ * A server error's text in the current language, by its `code` (error-codes.ts); undefined
+ * in English (the server's own message is the spec's text) and for codes without a text.
+ */
+export function errorCodeText(code: string | undefined): string | undefined {
+  return codeText(code, ERROR_CODE_TEXT);
+}
+
+/** The text of a field error's `code` in the current language (undefined as for errors). */
+export function fieldCodeText(error: FieldError): string | undefined {
+  return codeText(error.code, FIELD_CODE_TEXT);
+}
+
+/** One entry of a server's `errors` list, in the current language: by code, else by sentence. */
+export function tf(error: FieldError): string {
+  return fieldCodeText(error) ?? tm(error.message);
+}
+
+/**
+ * Translate a message that arrived as English text: success messages, api-client status
+ * messages and field rules of spec section 5 (code `invalid`, whose sentences the web app
+ * shares). Errors go by code first (`errorCodeText`, `tf`). Known sentences are shown in
+ * the current language; others pass through.
  */
 export function tm(message: string): string {
   if (language === 'en') return message;
@@ -92,5 +120,5 @@ function subscribe(l: () => void): () => void {
 /** Re-renders the caller when the language changes. */
 export function useI18n() {
   const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  return { lang, t, tm, setLanguage };
+  return { lang, t, tm, tf, setLanguage };
 }

@@ -1,0 +1,263 @@
+//! The catalogue's query rules: what `GET /plants` and `GET /plants/suggest` accept, read
+//! from the text of the query into a checked filter. Pure: the HTTP layer turns a
+//! `QueryError` into its 400, the store turns a `PlantFilter` into SQL.
+
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use super::care::{self, Light};
+use super::validation::CATEGORIES;
+
+/// The longest search text looked at; a longer one is cut (list) or refused (suggest).
+pub const MAX_SEARCH_CHARS: usize = 100;
+
+/// A query parameter that is malformed or out of range, with the sentence saying which.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryError(pub String);
+
+impl QueryError {
+    fn new(message: impl Into<String>) -> Self {
+        QueryError(message.into())
+    }
+}
+
+/// Query of `GET /plants`. Numbers arrive as text so that an empty value means "no filter"
+/// and a malformed one gets a message naming it; the document gives their real types.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CatalogueQuery {
+    /// Forgiving search: names in English or Hindi (typos and run-together words are fine),
+    /// Hinglish and other common names ("pothos", "gudhal"), care words ("pet safe",
+    /// "low light") and description words. Results come best match first unless `sortBy`
+    /// is given; an exact name comes first of all.
+    #[param(max_length = 100)]
+    pub search: Option<String>,
+    /// One of the categories, or `all`.
+    pub category: Option<String>,
+    /// Only plants known to be safe (`true`) or not safe (`false`) for cats and dogs.
+    #[param(value_type = Option<bool>)]
+    pub pet_safe: Option<String>,
+    /// Only plants whose `care.light` is this value.
+    #[param(inline, value_type = Option<Light>)]
+    pub light: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub min_price: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub max_price: Option<String>,
+    #[param(value_type = Option<f64>, minimum = 0, maximum = 5)]
+    pub min_rating: Option<String>,
+    /// `relevance` (the default with a search) orders by how well `search` matched.
+    #[param(inline, value_type = Option<SortBy>)]
+    pub sort_by: Option<String>,
+    #[param(inline, value_type = Option<SortOrder>)]
+    pub sort_order: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub page: Option<String>,
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
+    pub limit: Option<String>,
+}
+
+fn number<T: std::str::FromStr>(raw: &Option<String>, name: &str) -> Result<Option<T>, QueryError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(v) => v
+            .parse()
+            .map(Some)
+            .map_err(|_| QueryError::new(format!("{name} must be a number"))),
+    }
+}
+
+fn enum_value<T: serde::de::DeserializeOwned + Default>(
+    raw: &Option<String>,
+    name: &str,
+    allowed: &str,
+) -> Result<T, QueryError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Ok(T::default()),
+        Some(v) => serde_json::from_value(serde_json::Value::String(v.to_ascii_lowercase()))
+            .map_err(|_| QueryError::new(format!("{name} must be one of {allowed}"))),
+    }
+}
+
+impl CatalogueQuery {
+    pub fn into_filter(self) -> Result<PlantFilter, QueryError> {
+        let category = match self.category.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(c) if c.eq_ignore_ascii_case("all") => None,
+            Some(c) => Some(
+                CATEGORIES
+                    .iter()
+                    .find(|k| k.eq_ignore_ascii_case(c))
+                    .map(|k| k.to_string())
+                    .ok_or_else(|| QueryError::new(format!("Unknown category: {c}")))?,
+            ),
+        };
+        let min_price: Option<i64> = number(&self.min_price, "minPrice")?;
+        let max_price: Option<i64> = number(&self.max_price, "maxPrice")?;
+        let min_rating: Option<f64> = number(&self.min_rating, "minRating")?;
+        let page: i64 = number(&self.page, "page")?.unwrap_or(1);
+        let limit: i64 = number(&self.limit, "limit")?.unwrap_or(24);
+        if min_price.is_some_and(|p| p < 0) || max_price.is_some_and(|p| p < 0) {
+            return Err(QueryError::new("Prices cannot be negative"));
+        }
+        if let (Some(min), Some(max)) = (min_price, max_price) {
+            if min > max {
+                return Err(QueryError::new(format!(
+                    "The minimum price (₹{min}) is above the maximum price (₹{max})"
+                )));
+            }
+        }
+        let pet_safe = match self.pet_safe.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) if v.eq_ignore_ascii_case("true") => Some(true),
+            Some(v) if v.eq_ignore_ascii_case("false") => Some(false),
+            Some(_) => return Err(QueryError::new("petSafe must be true or false")),
+        };
+        let light = match self.light.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(v) => Some(care::parse::<Light>(v).ok_or_else(|| {
+                QueryError::new(format!("light must be one of {}", care::LIGHT_WORDS))
+            })?),
+        };
+        let search: Option<String> = self
+            .search
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.chars().take(MAX_SEARCH_CHARS).collect());
+        let sort_by = match self.sort_by.as_deref().map(str::trim) {
+            None | Some("") if search.is_some() => SortBy::Relevance,
+            _ => enum_value::<SortBy>(
+                &self.sort_by,
+                "sortBy",
+                "name, price, rating, newest, relevance",
+            )?,
+        };
+        if min_rating.is_some_and(|r| !(0.0..=5.0).contains(&r)) {
+            return Err(QueryError::new("minRating must be between 0 and 5"));
+        }
+        if page < 1 {
+            return Err(QueryError::new("page must be 1 or more"));
+        }
+        if !(1..=200).contains(&limit) {
+            return Err(QueryError::new("limit must be between 1 and 200"));
+        }
+        Ok(PlantFilter {
+            search,
+            matches: None,
+            pet_safe,
+            light,
+            category,
+            min_price,
+            max_price,
+            min_rating,
+            sort_by,
+            sort_order: enum_value::<SortOrder>(&self.sort_order, "sortOrder", "asc, desc")?,
+            page,
+            limit,
+        })
+    }
+}
+
+/// The text of `GET /plants/suggest?q=`, trimmed; longer than `MAX_SEARCH_CHARS` is refused.
+pub fn suggest_text(q: Option<String>) -> Result<String, QueryError> {
+    let q = q.unwrap_or_default();
+    if q.chars().count() > MAX_SEARCH_CHARS {
+        return Err(QueryError::new(format!(
+            "q must be at most {MAX_SEARCH_CHARS} characters"
+        )));
+    }
+    Ok(q.trim().to_string())
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SortBy {
+    #[default]
+    Name,
+    Price,
+    Rating,
+    Newest,
+    /// Best match first (the default when searching); like `name` without a search.
+    Relevance,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SortOrder {
+    #[default]
+    Asc,
+    Desc,
+}
+
+/// A catalogue query, already checked.
+#[derive(Debug, Clone, Default)]
+pub struct PlantFilter {
+    pub search: Option<String>,
+    /// The ids the search index matched for `search`, best first.
+    pub matches: Option<Vec<String>>,
+    pub pet_safe: Option<bool>,
+    pub light: Option<Light>,
+    pub category: Option<String>,
+    pub min_price: Option<i64>,
+    pub max_price: Option<i64>,
+    pub min_rating: Option<f64>,
+    pub sort_by: SortBy,
+    pub sort_order: SortOrder,
+    pub page: i64,
+    pub limit: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> CatalogueQuery {
+        let text: String = pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&");
+        serde_urlencoded::from_str(&text).expect("a query")
+    }
+
+    #[test]
+    fn an_empty_query_is_the_first_page_by_name() {
+        let filter = CatalogueQuery::default().into_filter().unwrap();
+        assert_eq!((filter.page, filter.limit), (1, 24));
+        assert_eq!(filter.sort_by, SortBy::Name);
+        assert_eq!(filter.category, None);
+    }
+
+    #[test]
+    fn a_search_sorts_by_relevance_and_categories_match_any_case() {
+        let filter = query(&[("search", "tulsi"), ("category", "indoor")])
+            .into_filter()
+            .unwrap();
+        assert_eq!(filter.sort_by, SortBy::Relevance);
+        assert_eq!(filter.category.as_deref(), Some("Indoor"));
+    }
+
+    #[test]
+    fn malformed_values_are_named() {
+        let cases = [
+            (("minPrice", "cheap"), "minPrice must be a number"),
+            (("category", "Cacti"), "Unknown category: Cacti"),
+            (("limit", "500"), "limit must be between 1 and 200"),
+            (("petSafe", "maybe"), "petSafe must be true or false"),
+        ];
+        for ((key, value), message) in cases {
+            let err = query(&[(key, value)]).into_filter().unwrap_err();
+            assert_eq!(err.0, message);
+        }
+        let err = query(&[("minPrice", "500"), ("maxPrice", "100")])
+            .into_filter()
+            .unwrap_err();
+        assert!(err.0.starts_with("The minimum price"), "{err:?}");
+    }
+
+    #[test]
+    fn suggestions_take_at_most_a_hundred_characters() {
+        assert_eq!(suggest_text(Some("  ficus ".into())).unwrap(), "ficus");
+        assert!(suggest_text(Some("a".repeat(101))).is_err());
+    }
+}
