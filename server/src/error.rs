@@ -5,21 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-/// One failed rule of a form: which field, and the sentence to show under it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldError {
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        FieldError {
-            field: field.to_string(),
-            message: message.into(),
-        }
-    }
-}
+use crate::domain::form_errors::{Errors, FieldError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -99,6 +85,13 @@ impl ApiError {
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+}
+
+/// A form's failed rules become its 400 (the domain collects them, this layer renders them).
+impl From<Errors> for ApiError {
+    fn from(errors: Errors) -> Self {
+        ApiError::invalid(errors.into_vec())
     }
 }
 

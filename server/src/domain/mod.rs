@@ -1,8 +1,10 @@
 //! Pure rules of the shop: no I/O, easy to test.
 
 pub mod care;
+pub mod catalogue;
 pub mod common_password;
 pub mod delivery;
+pub mod form_errors;
 pub mod ids;
 pub mod order_limits;
 pub mod orders;

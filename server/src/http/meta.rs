@@ -8,9 +8,9 @@ use serde_json::json;
 
 use super::openapi::{ConfigReply, Probe};
 use super::respond::ok;
+use super::state::AppState;
 use crate::domain::validation::CATEGORIES;
 use crate::seed::DEMO_ACCOUNTS;
-use crate::state::AppState;
 
 /// `GET /api/config`: demo accounts only in a demo shop.
 #[utoipa::path(get, path = "/config", tag = "meta",

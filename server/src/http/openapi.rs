@@ -1,19 +1,14 @@
 //! The OpenAPI document. Paths, methods, parameters and request bodies come from the
 //! `#[utoipa::path]` attributes on the handlers, and the route table in `http::route_table`
 //! builds the router from those same attributes, so a route cannot exist without its
-//! documentation. This module holds what the handlers share: the document's head, the bearer
+//! documentation (`http::openapi_document` serves it, beside the table it is made from). This module holds what the handlers share: the document's head, the bearer
 //! scheme, the error body and responses, and the success envelopes (`{success: true, ...}`).
 
-use std::sync::OnceLock;
-
-use axum::http::HeaderMap;
-use axum::response::Response;
 use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi, ToSchema};
 
-use super::cache::Prepared;
-use crate::error::FieldError;
+use crate::domain::form_errors::FieldError;
 use crate::store::cart::Cart;
 use crate::store::orders::{Order, Stats};
 use crate::store::plants::Plant;
@@ -62,30 +57,6 @@ impl Modify for BearerScheme {
             ),
         );
     }
-}
-
-/// `GET /api/openapi.json`: the document, serialised once per process.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    tag = "meta",
-    responses(
-        (status = 200, description = "The OpenAPI 3 document of this API", body = Object),
-        NotModified,
-    )
-)]
-pub async fn serve(headers: HeaderMap) -> Response {
-    static DOCUMENT: OnceLock<Prepared> = OnceLock::new();
-    DOCUMENT
-        .get_or_init(|| {
-            let (_, doc) = super::route_table();
-            Prepared::new(
-                doc.to_json()
-                    .expect("the OpenAPI document serialises")
-                    .into_bytes(),
-            )
-        })
-        .respond(&headers)
 }
 
 /// Operation ids default to the handler's name, and several modules have a `show` or an

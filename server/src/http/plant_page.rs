@@ -13,8 +13,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::extract::AppPath;
+use super::state::AppState;
 use crate::error::ApiResult;
-use crate::state::AppState;
 use crate::store::plants::{self, Plant};
 
 const HEAD_START: &str = "<!--hariyali:head-->";

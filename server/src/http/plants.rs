@@ -11,22 +11,23 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::cache::Prepared;
+use super::caller::Admin;
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{
     BadRequest, CategoriesReply, Conflict, Forbidden, MessageReply, NotFound, NotModified,
     NotSignedIn, PlantCountReply, PlantListReply, PlantReply, SuggestReply, Suggestion, TooLarge,
 };
 use super::respond::{created, ok};
-use crate::auth::Admin;
+use super::state::AppState;
 use crate::domain::care::{self, Light};
+use crate::domain::form_errors::Errors;
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{
-    self as rules, Errors, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
+    self as rules, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
 };
 use crate::error::{ApiError, ApiResult};
 use crate::media::images::{process_plant_photo, sniff};
 use crate::search::{Mode, MAX_MATCHES};
-use crate::state::AppState;
 use crate::store::is_unique_violation;
 use crate::store::plants::{self, InitialRatings, PlantFilter, PlantImages, SortBy, SortOrder};
 
@@ -464,7 +465,7 @@ async fn update(
     tx.commit().await?;
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
-    crate::notify::after_restock(&state).await;
+    crate::notify::after_restock(&state.db).await;
     Ok(ok(
         json!({ "message": "Plant updated successfully!", "plant": updated }),
     ))
@@ -609,7 +610,7 @@ async fn process_photo(state: &AppState, photo: Option<Vec<u8>>) -> ApiResult<Pr
             .await
             .map_err(|e| ApiError::Internal(e.into()))?
             .map_err(|rejection| {
-                ApiError::invalid(vec![crate::error::FieldError::new(
+                ApiError::invalid(vec![crate::domain::form_errors::FieldError::new(
                     "image",
                     rejection.to_string(),
                 )])

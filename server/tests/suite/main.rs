@@ -1,6 +1,6 @@
 //! Every integration test in one binary: one link instead of one per file, which is
 //! most of the test build on two cores. Each file is a module; `common`, `client`,
-//! `process` and `assistant_images` are the shared helpers.
+//! `process`, `assistant_images` and `source_imports` are the shared helpers.
 
 mod access_matrix;
 mod accounts;
@@ -22,6 +22,7 @@ mod crash;
 mod delivery;
 mod finding_plants;
 mod hardening;
+mod layers;
 mod notifier;
 mod nul_text;
 mod order_properties;
@@ -36,5 +37,6 @@ mod reviews;
 mod scenes;
 mod security_uploads;
 mod security_web;
+mod source_imports;
 mod validation_properties;
 mod wishlist;

@@ -1,0 +1,55 @@
+//! What a form's failed rules are: the field and the sentence to show under it. Plain data,
+//! so the rules can be checked anywhere (the HTTP layer, the seeding, the tests); `error.rs`
+//! turns a collection of them into the contract's 400 body.
+
+use serde::Serialize;
+
+/// One failed rule of a form: which field, and the sentence to show under it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: &str, message: impl Into<String>) -> Self {
+        FieldError {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Collects failed rules so a form reports all of them at once.
+#[derive(Debug, Default)]
+pub struct Errors(Vec<FieldError>);
+
+impl Errors {
+    pub fn check(&mut self, field: &str, outcome: Option<&str>) {
+        if let Some(message) = outcome {
+            self.0.push(FieldError::new(field, message));
+        }
+    }
+
+    pub fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `Ok` when every rule passed, else the failures (a handler's `?` makes them a 400).
+    pub fn into_result(self) -> Result<(), Errors> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The failures, in the order they were found.
+    pub fn into_vec(self) -> Vec<FieldError> {
+        self.0
+    }
+}
