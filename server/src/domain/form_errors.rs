@@ -48,6 +48,11 @@ impl Errors {
         }
     }
 
+    /// The failures so far, in the order they were found.
+    pub fn as_slice(&self) -> &[FieldError] {
+        &self.0
+    }
+
     /// The failures, in the order they were found.
     pub fn into_vec(self) -> Vec<FieldError> {
         self.0

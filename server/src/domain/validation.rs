@@ -704,7 +704,7 @@ mod tests {
         };
         let mut errors = Errors::default();
         assert!(plant_form(&form, &mut errors).is_none());
-        let fields: Vec<_> = errors.0.iter().map(|e| e.field.as_str()).collect();
+        let fields: Vec<_> = errors.as_slice().iter().map(|e| e.field.as_str()).collect();
         assert_eq!(
             fields,
             [
@@ -747,7 +747,7 @@ mod tests {
         let mut errors = Errors::default();
         assert!(plant_form(&form, &mut errors).is_none());
         assert_eq!(
-            errors.0[0].message,
+            errors.as_slice()[0].message,
             "Original price must be greater than or equal to the price"
         );
     }
