@@ -51,7 +51,7 @@ pub async fn promises(
     tx: &mut Tx,
     zip_codes: &[&str],
 ) -> Result<Vec<Option<(i64, i64)>>, sqlx::Error> {
-    let rules = super::delivery::rules_in(&mut **tx).await?;
+    let rules = super::delivery::rules_in(tx).await?;
     Ok(zip_codes
         .iter()
         .map(|zip| delivery::promise(&rules, zip))

@@ -87,7 +87,7 @@ impl SourceTree {
         let absolute: Vec<String> = absolute.into_iter().filter(|s| s != "self").collect();
         (0..=absolute.len())
             .rev()
-            .find_map(|n| self.files.get(&absolute[..n].to_vec()).cloned())
+            .find_map(|n| self.files.get(&absolute[..n]).cloned())
     }
 }
 
@@ -276,21 +276,23 @@ fn paths_in(tokens: &[String], file_module: &ModPath) -> Vec<(ModPath, Vec<Strin
                 i = end + 1;
                 continue;
             }
-            first if is_ident(first) && tokens.get(i + 1).is_some_and(|t| t == "::") => {
-                // Only where a path starts (not the tail of `a::b::c`).
-                if i == 0 || tokens[i - 1] != "::" {
-                    let mut path = vec![first.to_string()];
-                    let mut j = i + 1;
-                    while tokens.get(j).is_some_and(|t| t == "::")
-                        && tokens.get(j + 1).is_some_and(|t| is_ident(t))
-                    {
-                        path.push(tokens[j + 1].clone());
-                        j += 2;
-                    }
-                    found.push((scope.clone(), path));
-                    i = j;
-                    continue;
+            // Where a path starts (not the tail of `a::b::c`).
+            first
+                if is_ident(first)
+                    && tokens.get(i + 1).is_some_and(|t| t == "::")
+                    && (i == 0 || tokens[i - 1] != "::") =>
+            {
+                let mut path = vec![first.to_string()];
+                let mut j = i + 1;
+                while tokens.get(j).is_some_and(|t| t == "::")
+                    && tokens.get(j + 1).is_some_and(|t| is_ident(t))
+                {
+                    path.push(tokens[j + 1].clone());
+                    j += 2;
                 }
+                found.push((scope.clone(), path));
+                i = j;
+                continue;
             }
             _ => {}
         }
