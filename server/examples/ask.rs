@@ -2,9 +2,9 @@
 //! `cargo run --release --example ask -- "how often should I water my money plant?"`.
 //! Several arguments are one conversation, so follow-ups can be tried.
 
-use hariyali::assistant::recommend::CatalogueItem;
 use hariyali::assistant::season::Season;
 use hariyali::assistant::{Engine, Knowledge, Memory, Question};
+use hariyali::domain::catalogue::CatalogueItem;
 
 fn main() -> anyhow::Result<()> {
     let engine = Engine::new(Knowledge::embedded()?)?;

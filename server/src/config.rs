@@ -4,6 +4,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use axum::http::HeaderValue;
 use clap::{Args, ValueEnum};
 
 /// Settings shared by every subcommand: where the data lives.
@@ -24,7 +25,7 @@ pub struct StorageConfig {
 
     /// An S3-compatible bucket for pictures instead of the data folder (`HARIYALI_S3_*`).
     #[command(flatten)]
-    pub s3: crate::media::S3Config,
+    pub s3: S3Config,
 }
 
 impl StorageConfig {
@@ -142,7 +143,7 @@ pub struct ServeConfig {
     /// Origins (comma-separated, e.g. `https://admin.hariyali.in`) whose pages may call the
     /// API from the browser (CORS). Unset: same-origin only, no CORS headers at all.
     #[arg(long, env = "HARIYALI_CORS_ORIGINS")]
-    pub cors_origins: Option<crate::http::security::CorsOrigins>,
+    pub cors_origins: Option<CorsOrigins>,
 
     /// Sign-in and sign-up attempts allowed per client address per minute.
     #[arg(long, env = "HARIYALI_AUTH_RATE_PER_MINUTE", default_value_t = 30)]
@@ -186,7 +187,7 @@ pub struct ServeConfig {
 
     /// How customers reach the shop (trust pages, footer).
     #[command(flatten)]
-    pub contact: crate::contact::ContactConfig,
+    pub contact: ContactConfig,
 }
 
 /// A boolean that reads like people write it in env files: 1/0, true/false, on/off, yes/no.
@@ -242,7 +243,138 @@ impl ServeConfig {
             ai_api_key: None,
             ai_model: None,
             ai_timeout_secs: 20,
-            contact: crate::contact::ContactConfig::default(),
+            contact: ContactConfig::default(),
+        }
+    }
+}
+
+/// Where pictures live when not in the data folder. Unset bucket: the local folder.
+#[derive(Debug, Clone, Default, Args)]
+pub struct S3Config {
+    /// Bucket for plant pictures; when set, pictures go there instead of the data folder.
+    #[arg(long, env = "HARIYALI_S3_BUCKET", global = true)]
+    pub s3_bucket: Option<String>,
+
+    /// Endpoint of an S3-compatible service (e.g. `http://127.0.0.1:9000`); unset: AWS.
+    #[arg(long, env = "HARIYALI_S3_ENDPOINT", global = true)]
+    pub s3_endpoint: Option<String>,
+
+    /// Region of the bucket (most S3-compatible services accept any).
+    #[arg(long, env = "HARIYALI_S3_REGION", global = true)]
+    pub s3_region: Option<String>,
+
+    /// Access key; unset: the usual AWS sources (`AWS_ACCESS_KEY_ID`, instance roles, …).
+    #[arg(long, env = "HARIYALI_S3_ACCESS_KEY_ID", global = true)]
+    pub s3_access_key_id: Option<String>,
+
+    /// Secret for that access key.
+    #[arg(
+        long,
+        env = "HARIYALI_S3_SECRET_ACCESS_KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    pub s3_secret_access_key: Option<String>,
+
+    /// Address the bucket as `endpoint/bucket` rather than `bucket.endpoint` (MinIO and most
+    /// self-hosted services need this).
+    #[arg(long, env = "HARIYALI_S3_PATH_STYLE", global = true)]
+    pub s3_path_style: Option<BoolFlag>,
+}
+
+impl S3Config {
+    pub fn bucket(&self) -> Option<&str> {
+        self.s3_bucket.as_deref().filter(|b| !b.trim().is_empty())
+    }
+}
+
+/// Origins allowed to call the API from a browser, from `HARIYALI_CORS_ORIGINS`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorsOrigins(pub Vec<HeaderValue>);
+
+impl std::str::FromStr for CorsOrigins {
+    type Err = String;
+
+    /// Comma-separated origins (`https://admin.example.in,http://localhost:5173`); each must
+    /// be exactly an origin (scheme, host, optional port), never a wildcard or a path.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut origins = Vec::new();
+        for raw in s.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            let raw = raw.trim_end_matches('/');
+            let url = url::Url::parse(raw).map_err(|_| format!("`{raw}` is not an origin"))?;
+            let origin = url.origin().ascii_serialization();
+            if !matches!(url.scheme(), "http" | "https") || origin != raw {
+                return Err(format!(
+                    "`{raw}` is not an origin (expected e.g. https://shop.example.in)"
+                ));
+            }
+            origins.push(HeaderValue::from_str(&origin).map_err(|e| e.to_string())?);
+        }
+        Ok(CorsOrigins(origins))
+    }
+}
+
+/// How customers reach the shop: its name, support email, phone and WhatsApp, and the
+/// Grievance Officer (`contact.rs` turns them into what the storefront shows).
+#[derive(Debug, Clone, Args)]
+pub struct ContactConfig {
+    /// The shop's name as customers see it on the trust pages.
+    #[arg(long, env = "HARIYALI_SHOP_NAME", default_value = "Hariyali")]
+    pub shop_name: String,
+
+    /// Customer support email.
+    #[arg(
+        long,
+        env = "HARIYALI_SUPPORT_EMAIL",
+        default_value = "support@hariyali.in"
+    )]
+    pub support_email: String,
+
+    /// Customer support phone, as customers should dial it (unset: no phone is shown).
+    #[arg(long, env = "HARIYALI_SUPPORT_PHONE")]
+    pub support_phone: Option<String>,
+
+    /// WhatsApp number for support, digits with country code, e.g. 919876543210 (unset: none).
+    #[arg(long, env = "HARIYALI_SUPPORT_WHATSAPP")]
+    pub support_whatsapp: Option<String>,
+
+    /// The Grievance Officer's name (unset: the pages say it is not yet named).
+    #[arg(long, env = "HARIYALI_GRIEVANCE_OFFICER")]
+    pub grievance_officer: Option<String>,
+
+    /// The Grievance Officer's email (unset: the support email).
+    #[arg(long, env = "HARIYALI_GRIEVANCE_EMAIL")]
+    pub grievance_email: Option<String>,
+}
+
+impl Default for ContactConfig {
+    fn default() -> Self {
+        ContactConfig {
+            shop_name: "Hariyali".into(),
+            support_email: "support@hariyali.in".into(),
+            support_phone: None,
+            support_whatsapp: None,
+            grievance_officer: None,
+            grievance_email: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_are_parsed_strictly() {
+        let parsed: CorsOrigins = "https://admin.hariyali.in, http://localhost:5173/"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            parsed.0,
+            ["https://admin.hariyali.in", "http://localhost:5173"]
+        );
+        for bad in ["*", "https://a.in/path", "ftp://a.in", "hariyali.in"] {
+            assert!(bad.parse::<CorsOrigins>().is_err(), "{bad}");
         }
     }
 }

@@ -2,54 +2,13 @@
 //! Grievance Officer India's Consumer Protection (E-Commerce) Rules, 2020 ask every online
 //! shop to name. Set by flags or environment; the storefront's trust pages and footer show
 //! them from `GET /api/config`. The defaults are honest: no phone number until one is set.
+//! The settings themselves are `config::ContactConfig`, with every other setting; this module
+//! decides what of them the storefront is shown.
 
-use clap::Args;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-#[derive(Debug, Clone, Args)]
-pub struct ContactConfig {
-    /// The shop's name as customers see it on the trust pages.
-    #[arg(long, env = "HARIYALI_SHOP_NAME", default_value = "Hariyali")]
-    pub shop_name: String,
-
-    /// Customer support email.
-    #[arg(
-        long,
-        env = "HARIYALI_SUPPORT_EMAIL",
-        default_value = "support@hariyali.in"
-    )]
-    pub support_email: String,
-
-    /// Customer support phone, as customers should dial it (unset: no phone is shown).
-    #[arg(long, env = "HARIYALI_SUPPORT_PHONE")]
-    pub support_phone: Option<String>,
-
-    /// WhatsApp number for support, digits with country code, e.g. 919876543210 (unset: none).
-    #[arg(long, env = "HARIYALI_SUPPORT_WHATSAPP")]
-    pub support_whatsapp: Option<String>,
-
-    /// The Grievance Officer's name (unset: the pages say it is not yet named).
-    #[arg(long, env = "HARIYALI_GRIEVANCE_OFFICER")]
-    pub grievance_officer: Option<String>,
-
-    /// The Grievance Officer's email (unset: the support email).
-    #[arg(long, env = "HARIYALI_GRIEVANCE_EMAIL")]
-    pub grievance_email: Option<String>,
-}
-
-impl Default for ContactConfig {
-    fn default() -> Self {
-        ContactConfig {
-            shop_name: "Hariyali".into(),
-            support_email: "support@hariyali.in".into(),
-            support_phone: None,
-            support_whatsapp: None,
-            grievance_officer: None,
-            grievance_email: None,
-        }
-    }
-}
+use crate::config::ContactConfig;
 
 /// What `GET /api/config` tells the storefront (blank settings count as unset).
 #[derive(Debug, Clone, Serialize, ToSchema)]

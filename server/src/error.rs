@@ -5,30 +5,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-pub use crate::error_code::{ErrorCode, FieldCode};
-
-/// One failed rule of a form: which field, which rule (`code`) and the sentence to show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct FieldError {
-    pub field: String,
-    pub code: FieldCode,
-    pub message: String,
-}
-
-impl FieldError {
-    /// A rule of spec section 5 broken: the message says which (code `invalid`).
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        FieldError::coded(field, FieldCode::Invalid, message)
-    }
-
-    pub fn coded(field: &str, code: FieldCode, message: impl Into<String>) -> Self {
-        FieldError {
-            field: field.to_string(),
-            code,
-            message: message.into(),
-        }
-    }
-}
+pub use crate::domain::error_code::{ErrorCode, FieldCode};
+use crate::domain::form_errors::{Errors, FieldError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -140,6 +118,13 @@ impl ApiError {
 impl From<crate::domain::catalogue::QueryError> for ApiError {
     fn from(err: crate::domain::catalogue::QueryError) -> Self {
         ApiError::invalid_query(err.0)
+    }
+}
+
+/// A form's failed rules become its 400 (the domain collects them, this layer renders them).
+impl From<Errors> for ApiError {
+    fn from(errors: Errors) -> Self {
+        ApiError::invalid(errors.into_vec())
     }
 }
 

@@ -7,7 +7,6 @@ pub mod config;
 pub mod contact;
 pub mod domain;
 pub mod error;
-pub mod error_code;
 pub mod http;
 pub mod limits;
 pub mod media;
@@ -16,7 +15,6 @@ pub mod notify;
 pub mod search;
 pub mod seed;
 pub mod serving;
-pub mod state;
 pub mod store;
 
 use std::future::Future;
@@ -32,9 +30,9 @@ use crate::auth::password::PasswordHasherPool;
 use crate::auth::tokens::{load_or_create_secret, TokenKeys};
 use crate::config::{RuntimeShape, ServeConfig, StorageConfig};
 use crate::http::cache::ResponseCache;
+use crate::http::state::{AppState, Shared};
 use crate::limits::Limits;
 use crate::media::MediaStore;
-use crate::state::{AppState, Shared};
 use crate::store::placement::OrderDesk;
 use crate::store::{plants, settings, users, Db};
 

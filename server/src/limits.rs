@@ -17,62 +17,19 @@
 //! counts on its own, which multiplies that budget by the number of instances but never
 //! blocks a real customer.
 
-use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
-use axum::http::{Extensions, HeaderMap};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::domain::ids::now_ms;
 use crate::error::ApiError;
-use crate::state::AppState;
 use crate::store::{login_failures, Db};
 
 const MSG_TOO_MANY: &str = "Too many attempts. Please wait a moment and try again.";
-
-/// The address a request came from (the proxy's `X-Forwarded-For` only when trusted).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ClientIp(pub String);
-
-impl FromRequestParts<AppState> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        Ok(ClientIp(client_address(
-            &parts.headers,
-            &parts.extensions,
-            state.config.trust_proxy.0,
-        )))
-    }
-}
-
-/// The client's address as text: the left-most `X-Forwarded-For` entry when the proxy is
-/// trusted and sent one, else the peer of the connection ("local" when there is none).
-pub fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: bool) -> String {
-    if trust_proxy {
-        let forwarded = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .and_then(|v| v.trim().parse::<IpAddr>().ok());
-        if let Some(ip) = forwarded {
-            return ip.to_string();
-        }
-    }
-    extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip().to_string())
-        .unwrap_or_else(|| "local".into())
-}
 
 #[derive(Clone)]
 pub struct Limits {
@@ -108,12 +65,12 @@ impl Limits {
 
     /// Counts one sign-in, sign-up or password-change attempt from `client`; 429 when over
     /// the limit.
-    pub fn auth_attempt(&self, client: &ClientIp) -> Result<(), ApiError> {
+    pub fn auth_attempt(&self, client: &str) -> Result<(), ApiError> {
         self.auth_per_client
-            .check_key(&client.0)
+            .check_key(&client.to_owned())
             .map_err(|not_until| {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
-                tracing::warn!(client = %client.0, "too many sign-in attempts from one address");
+                tracing::warn!(client = %client, "too many sign-in attempts from one address");
                 too_many("sign_in", wait)
             })?;
         self.prune();
@@ -121,35 +78,35 @@ impl Limits {
     }
 
     /// Counts one current-password check for `account` (a user id); 429 past a few a minute.
-    pub fn password_check(&self, account: &str, client: &ClientIp) -> Result<(), ApiError> {
+    pub fn password_check(&self, account: &str, client: &str) -> Result<(), ApiError> {
         self.password_checks
             .check_key(&account.to_owned())
             .map_err(|not_until| {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
-                tracing::warn!(client = %client.0, "too many current-password checks on one account");
+                tracing::warn!(client = %client, "too many current-password checks on one account");
                 too_many("password_check", wait)
             })
     }
 
     /// 429 while `client` must wait before trying a password on `email` again.
-    pub async fn login_allowed(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
-        match self.guard.wait_for(email, &client.0).await? {
+    pub async fn login_allowed(&self, email: &str, client: &str) -> Result<(), ApiError> {
+        match self.guard.wait_for(email, client).await? {
             Some((wait, reason)) => {
-                tracing::warn!(client = %client.0, account = %SignInGuard::key(email), reason, wait_secs = wait.as_secs(), "sign-in refused while paused");
+                tracing::warn!(client = %client, account = %SignInGuard::key(email), reason, wait_secs = wait.as_secs(), "sign-in refused while paused");
                 Err(too_many(reason, wait))
             }
             None => Ok(()),
         }
     }
 
-    pub async fn login_failed(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
-        Ok(self.guard.record(email, &client.0).await?)
+    pub async fn login_failed(&self, email: &str, client: &str) -> Result<(), ApiError> {
+        Ok(self.guard.record(email, client).await?)
     }
 
     /// A right password forgets this address's failures on the account. The account's own
     /// count stays until its window ends: the other addresses that guessed keep waiting.
-    pub async fn login_succeeded(&self, email: &str, client: &ClientIp) -> Result<(), ApiError> {
-        Ok(self.guard.clear(email, &client.0).await?)
+    pub async fn login_succeeded(&self, email: &str, client: &str) -> Result<(), ApiError> {
+        Ok(self.guard.clear(email, client).await?)
     }
 
     fn prune(&self) {

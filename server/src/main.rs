@@ -105,7 +105,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Openapi => {
-            println!("{}", hariyali::http::openapi::document_pretty());
+            println!("{}", hariyali::http::openapi_document_pretty());
             Ok(())
         }
         Command::Restore { file } => {

@@ -13,9 +13,8 @@ use std::sync::{Arc, OnceLock};
 
 use futures_util::future::BoxFuture;
 
-use crate::state::AppState;
 use crate::store::notifications::{self, Released};
-use crate::store::users;
+use crate::store::{users, Db};
 
 /// Who to tell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,8 +48,8 @@ pub fn install(notifier: Arc<dyn Notifier>) -> bool {
 /// notification for everyone waiting on a plant now in stock and hands each to the adapter,
 /// if one is installed. The change that triggered it has already succeeded, so a failure
 /// here is logged and not reported to the caller.
-pub async fn after_restock(state: &AppState) {
-    let released = match notifications::release_waiting(&state.db).await {
+pub async fn after_restock(db: &Db) {
+    let released = match notifications::release_waiting(db).await {
         Ok(released) => released,
         Err(err) => {
             tracing::error!(error = %err, "recording back-in-stock notifications failed");
@@ -65,7 +64,7 @@ pub async fn after_restock(state: &AppState) {
         notification,
     } in released
     {
-        let db = state.db.clone();
+        let db = db.clone();
         let notifier = notifier.clone();
         tokio::spawn(async move {
             let Ok(Some((user, _))) = users::find(&db, &user_id).await else {

@@ -10,14 +10,15 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::auth::password;
+use crate::domain::form_errors::Errors;
 use crate::domain::plant_extras::{plant_extras, PlantExtras, PlantExtrasForm};
-use crate::domain::validation::{self, Errors, PlantForm};
+use crate::domain::validation::{self, PlantForm};
 use crate::media::MediaStore;
 use crate::search::species::SpeciesBook;
 use crate::store::past_orders::{self, PastLine, PastOrder};
 use crate::store::plants::{self, InitialRatings, PlantImages};
 use crate::store::users::{self, Address, NewUser, Role};
-use crate::store::{settings, Db};
+use crate::store::{seeding, settings, Db};
 
 static SEED: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed");
 
@@ -176,25 +177,14 @@ async fn add_demo_reviews(db: &Db) -> anyhow::Result<()> {
     let mut tx = db.begin().await?;
     // Claimed inside the transaction: a second instance starting at the same moment waits
     // for this row, then finds it and adds nothing.
-    let claimed = sqlx::query(
-        "INSERT INTO settings (name, value) VALUES ($1, '1') ON CONFLICT (name) DO NOTHING",
-    )
-    .bind(DEMO_REVIEWS)
-    .execute(&mut *tx)
-    .await?;
-    if claimed.rows_affected() == 0 {
+    if !seeding::claim_step(&mut tx, DEMO_REVIEWS).await? {
         return Ok(());
     }
     let now = crate::domain::ids::now_ms();
     let mut accounts = HashMap::new();
     for reviewer in &seed.reviewers {
         let email = demo_reviewer_email(&reviewer.name);
-        let existing: Option<String> =
-            sqlx::query_scalar("SELECT id FROM users WHERE email_lower = $1")
-                .bind(&email)
-                .fetch_optional(&mut *tx)
-                .await?;
-        let id = match existing {
+        let id = match seeding::user_id_by_email(&mut tx, &email).await? {
             Some(id) => id,
             None => {
                 let new = NewUser {
@@ -230,13 +220,7 @@ async fn add_demo_reviews(db: &Db) -> anyhow::Result<()> {
                 .map_err(|e| anyhow::anyhow!("seed review of {}: {e}", review.plant))?
                 .context("a seed review has text")?;
             anyhow::ensure!((1..=5).contains(&review.rating), "stars are 1 to 5");
-            let plant: Option<(String, i64)> = sqlx::query_as(
-                "SELECT id, price FROM plants WHERE name = $1 AND deleted_at IS NULL",
-            )
-            .bind(name)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if let Some((plant_id, price)) = plant {
+            if let Some((plant_id, price)) = seeding::live_plant_by_name(&mut tx, name).await? {
                 lines.push(PastLine {
                     plant_id,
                     plant_name: name.clone(),
@@ -284,16 +268,8 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
     // to write this row holds it until it commits; the second waits, then counts the first
     // one's plants (PostgreSQL reads each statement afresh; on SQLite `BEGIN IMMEDIATE`
     // already puts the two one after the other).
-    sqlx::query(
-        "INSERT INTO settings (name, value) VALUES ('seeding', '1') \
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-    )
-    .execute(&mut *tx)
-    .await?;
-    let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM plants WHERE deleted_at IS NULL")
-        .fetch_one(&mut *tx)
-        .await?;
-    if live > 0 {
+    seeding::mark_step(&mut tx, "seeding").await?;
+    if seeding::live_plants(&mut tx).await? > 0 {
         return Ok(());
     }
     for entry in &entries {
@@ -337,7 +313,7 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
         )
         .await?;
     }
-    mark_care_and_hindi(&mut tx).await?;
+    seeding::mark_step(&mut tx, CARE_AND_HINDI).await?;
     tx.commit().await?;
     tracing::info!(plants = entries.len(), "seeded the demo catalogue");
     Ok(())
@@ -345,17 +321,6 @@ async fn seed_catalogue(db: &Db, media: &MediaStore) -> anyhow::Result<()> {
 
 /// Marks a demo catalogue that already has care and Hindi fields.
 const CARE_AND_HINDI: &str = "seed_care_and_hindi";
-
-async fn mark_care_and_hindi(tx: &mut crate::store::Tx) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO settings (name, value) VALUES ($1, '1') \
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-    )
-    .bind(CARE_AND_HINDI)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
 
 /// A demo shop seeded before plants had care and Hindi fields gets them once, for the
 /// demo plants the admin has not given any of their own.
@@ -367,7 +332,7 @@ async fn add_care_and_hindi(db: &Db) -> anyhow::Result<()> {
     for entry in seed_entries()? {
         plants::fill_missing_extras(&mut tx, &entry.name, &entry.extras()?).await?;
     }
-    mark_care_and_hindi(&mut tx).await?;
+    seeding::mark_step(&mut tx, CARE_AND_HINDI).await?;
     tx.commit().await?;
     tracing::info!("added care and Hindi names to the demo catalogue");
     Ok(())

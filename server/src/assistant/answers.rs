@@ -5,9 +5,10 @@
 use super::compose::{phrases, Phrases, Reply};
 use super::knowledge::{Difficulty, Guide, LightLevel, Species};
 use super::recognize::Intent;
-use super::recommend::{stocked, Candidate, CatalogueItem, LightWish, Wishes};
+use super::recommend::{stocked, Candidate, LightWish, Wishes};
 use super::season::Season;
 use super::text::rupees;
+use crate::domain::catalogue::CatalogueItem;
 
 /// What every writer needs to know about the conversation.
 pub struct Ctx<'a> {

@@ -14,11 +14,12 @@ use super::photo::{self, PhotoReport};
 use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Intent, Recognition};
-use super::recommend::{rank, read_wishes, stocked, CatalogueItem};
+use super::recommend::{rank, read_wishes, stocked};
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
 use super::triage;
+use crate::domain::catalogue::CatalogueItem;
 
 /// What a chat remembers between messages (stored as JSON with the session).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,15 +3,7 @@
 
 use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
 use super::text::Prepared;
-
-/// A live catalogue plant in stock, as the engine sees it.
-#[derive(Debug, Clone)]
-pub struct CatalogueItem {
-    pub id: String,
-    pub name: String,
-    pub price: i64,
-    pub stock: i64,
-}
+use crate::domain::catalogue::CatalogueItem;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LightWish {

@@ -4,8 +4,9 @@
 
 use super::knowledge::{Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
-use super::recommend::{stocked, CatalogueItem};
+use super::recommend::stocked;
 use super::text::{rupees, Prepared};
+use crate::domain::catalogue::CatalogueItem;
 
 /// One of the customer's orders, as the assistant may tell it back to them.
 #[derive(Debug, Clone)]

@@ -1,7 +1,5 @@
-//! Who is calling: password hashing, signed tokens and the extractors handlers use.
+//! Who is calling: password hashing and signed tokens (the extractors that read them from a
+//! request live in `http::caller`).
 
-pub mod extract;
 pub mod password;
 pub mod tokens;
-
-pub use extract::{Admin, AuthUser, Customer, MaybeUser};

@@ -1,6 +1,10 @@
-//! The catalogue's query rules: what `GET /plants` and `GET /plants/suggest` accept, read
-//! from the text of the query into a checked filter. Pure: the HTTP layer turns a
-//! `QueryError` into its 400, the store turns a `PlantFilter` into SQL.
+//! The catalogue in the domain's terms.
+//!
+//! - Its query rules: what `GET /plants` and `GET /plants/suggest` accept, read from the
+//!   text of the query into a checked filter. Pure: the HTTP layer turns a `QueryError` into
+//!   its 400, the store turns a `PlantFilter` into SQL.
+//! - `CatalogueItem`, the catalogue as the assistant recommends from it: what the store reads
+//!   and the engine ranks, named here so neither has to depend on the other.
 
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -205,6 +209,15 @@ pub struct PlantFilter {
     pub sort_order: SortOrder,
     pub page: i64,
     pub limit: i64,
+}
+
+/// A live catalogue plant (in stock or not), with what an answer names: price and stock.
+#[derive(Debug, Clone)]
+pub struct CatalogueItem {
+    pub id: String,
+    pub name: String,
+    pub price: i64,
+    pub stock: i64,
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 use chrono::{Datelike, Duration, FixedOffset, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{FieldCode, FieldError};
+use super::error_code::FieldCode;
+use super::form_errors::FieldError;
 
 /// The checkout refusal for a PIN outside every served area.
 pub const MSG_NOT_SERVED: &str = "We do not deliver to this PIN code yet.";

@@ -4,7 +4,7 @@
 //! together: all five, or all five empty, or none of them.
 
 use super::care::{self, Care, Difficulty, Light, Water};
-use super::validation::Errors;
+use super::form_errors::Errors;
 
 /// The raw text of the fields, `None` when the form did not send one.
 #[derive(Debug, Default, Clone)]

@@ -1,7 +1,7 @@
 //! The rules of spec section 5 and the contract, with their messages. The web app mirrors
 //! these; the server is the one that enforces them.
 
-use crate::error::{FieldCode, FieldError};
+use super::form_errors::Errors;
 
 pub const CATEGORIES: [&str; 6] = [
     "Indoor",
@@ -17,38 +17,6 @@ pub const PASSWORD_RULE_MESSAGE: &str = "Password must contain at least 8 charac
 pub const PRICE_MAX: i64 = 999_999;
 pub const STOCK_MAX: i64 = 10_000;
 pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
-
-/// Collects failed rules so a form reports all of them at once.
-#[derive(Debug, Default)]
-pub struct Errors(Vec<FieldError>);
-
-impl Errors {
-    pub fn check(&mut self, field: &str, outcome: Option<&str>) {
-        if let Some(message) = outcome {
-            self.0.push(FieldError::new(field, message));
-        }
-    }
-
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError::new(field, message));
-    }
-
-    pub fn push_coded(&mut self, field: &str, code: FieldCode, message: impl Into<String>) {
-        self.0.push(FieldError::coded(field, code, message));
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn into_result(self) -> Result<(), crate::error::ApiError> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(crate::error::ApiError::invalid(self.0))
-        }
-    }
-}
 
 fn blank(value: Option<&str>) -> bool {
     value.is_none_or(|v| v.trim().is_empty())
@@ -736,7 +704,7 @@ mod tests {
         };
         let mut errors = Errors::default();
         assert!(plant_form(&form, &mut errors).is_none());
-        let fields: Vec<_> = errors.0.iter().map(|e| e.field.as_str()).collect();
+        let fields: Vec<_> = errors.as_slice().iter().map(|e| e.field.as_str()).collect();
         assert_eq!(
             fields,
             [
@@ -779,7 +747,7 @@ mod tests {
         let mut errors = Errors::default();
         assert!(plant_form(&form, &mut errors).is_none());
         assert_eq!(
-            errors.0[0].message,
+            errors.as_slice()[0].message,
             "Original price must be greater than or equal to the price"
         );
     }

@@ -9,23 +9,24 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::MaybeUser;
+use super::client_ip::ClientIp;
 use super::extract::{AppPath, MSG_NUL_TEXT};
 use super::openapi::{BadRequest, NotFound, TooLarge, TooManyRequests};
 use super::reply::{ChatReply, MessageReply};
 use super::respond::ok;
+use super::state::AppState;
 use crate::assistant::engine::{Memory, Question};
 use crate::assistant::llm::Grounding;
 use crate::assistant::photo::{analyse_bytes, AnalysedPhoto, Usability};
 use crate::assistant::season::Season;
 use crate::assistant::service::SESSION_IDLE_MS;
 use crate::assistant::shop::OrderBrief;
-use crate::auth::MaybeUser;
 use crate::domain::ids::now_ms;
 use crate::error::{ApiError, ErrorCode};
-use crate::limits::ClientIp;
-use crate::media::images::{sniff, ImageRejection};
+use crate::media::images::sniff;
 use crate::media::off_thread::ImageJob;
-use crate::state::AppState;
+use crate::media::rejection::ImageRejection;
 use crate::store::assistant as store;
 
 pub const MAX_IMAGES: usize = 5;

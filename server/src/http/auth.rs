@@ -7,15 +7,17 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::{AuthUser, MaybeUser};
+use super::client_ip::ClientIp;
 use super::extract::AppJson;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotSignedIn, TooLarge, TooManyRequests};
 use super::reply::{PasswordReply, SessionReply, UserReply};
 use super::respond::{created, ok};
-use crate::auth::{AuthUser, MaybeUser};
-use crate::domain::validation::{self as rules, Errors};
+use super::client_ip::ClientIp;
+use super::state::AppState;
+use crate::domain::form_errors::Errors;
+use crate::domain::validation as rules;
 use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
-use crate::limits::ClientIp;
-use crate::state::AppState;
 use crate::store::is_unique_violation;
 use crate::store::users::{self, Address, NewUser, Role, User};
 
@@ -352,11 +354,13 @@ async fn change_password(
     // A wrong current password is a 400, never a 401: a 401 would sign the user out.
     if !state.passwords.verify(&current, &hash).await? {
         state.limits.login_failed(&user.email, &client).await?;
-        return Err(ApiError::invalid(vec![crate::error::FieldError::coded(
-            "currentPassword",
-            FieldCode::CurrentPasswordIncorrect,
-            "Current password is incorrect",
-        )]));
+        return Err(ApiError::invalid(vec![
+            crate::domain::form_errors::FieldError::coded(
+                "currentPassword",
+                FieldCode::CurrentPasswordIncorrect,
+                "Current password is incorrect",
+            ),
+        ]));
     }
     let new_hash = state.passwords.hash(&new).await?;
     let updated = users::set_password(&state.db, &user.id, &new_hash).await?;

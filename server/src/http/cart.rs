@@ -7,13 +7,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::CartReply;
 use super::respond::ok;
-use crate::auth::Customer;
+use super::state::AppState;
 use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
-use crate::state::AppState;
 use crate::store::{cart, plants};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -73,19 +73,20 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
     } else {
         format!("You can order at most {max} of one plant")
     };
-    Err(ApiError::invalid(vec![crate::error::FieldError::coded(
-        "quantity",
-        FieldCode::QuantityOverLimit,
-        message,
-    )]))
+    Err(ApiError::invalid(vec![
+        crate::domain::form_errors::FieldError::coded(
+            "quantity",
+            FieldCode::QuantityOverLimit,
+            message,
+        ),
+    ]))
 }
 
 fn valid_quantity(quantity: i64) -> ApiResult<i64> {
     if quantity < 1 {
-        return Err(ApiError::invalid(vec![crate::error::FieldError::new(
-            "quantity",
-            "Quantity must be at least 1",
-        )]));
+        return Err(ApiError::invalid(vec![
+            crate::domain::form_errors::FieldError::new("quantity", "Quantity must be at least 1"),
+        ]));
     }
     Ok(quantity)
 }
@@ -106,7 +107,7 @@ async fn add(
         .plant_id
         .filter(|p| !p.trim().is_empty())
         .ok_or_else(|| {
-            ApiError::invalid(vec![crate::error::FieldError::new(
+            ApiError::invalid(vec![crate::domain::form_errors::FieldError::new(
                 "plantId",
                 "Plant ID is required",
             )])
@@ -162,10 +163,9 @@ async fn update(
     let quantity = match body.quantity {
         Some(q) => valid_quantity(q)?,
         None => {
-            return Err(ApiError::invalid(vec![crate::error::FieldError::new(
-                "quantity",
-                "Quantity is required",
-            )]))
+            return Err(ApiError::invalid(vec![
+                crate::domain::form_errors::FieldError::new("quantity", "Quantity is required"),
+            ]))
         }
     };
     let mut tx = state.db.begin().await?;

@@ -7,14 +7,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::Admin;
 use super::extract::{AppJson, AppPath};
 use super::openapi::{BadRequest, Forbidden, NotSignedIn, TooLarge};
 use super::respond::ok;
-use crate::auth::Admin;
+use super::state::AppState;
 use crate::domain::delivery::{self, check_rules, Coverage, DeliveryRule, RuleInput};
 use crate::domain::validation as rules;
 use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
 use crate::store::delivery as store;
 use crate::store::orders::DeliveryEstimate;
 

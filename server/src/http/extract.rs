@@ -6,7 +6,8 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::error::{ApiError, ErrorCode, FieldCode, FieldError, MSG_BAD_REQUEST, MSG_NOT_FOUND};
+use crate::domain::form_errors::FieldError;
+use crate::error::{ApiError, ErrorCode, FieldCode, MSG_BAD_REQUEST, MSG_NOT_FOUND};
 
 /// A JSON body: a wrong content type, broken JSON or a mistyped field is a 400 that names
 /// the field; an oversized body is a 413.

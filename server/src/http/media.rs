@@ -8,9 +8,9 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use super::extract::AppPath;
+use super::state::AppState;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::media::store::{content_type, IMMUTABLE};
-use crate::state::AppState;
+use crate::media::keys::{content_type, IMMUTABLE};
 
 pub async fn serve(
     State(state): State<AppState>,

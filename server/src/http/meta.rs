@@ -7,9 +7,9 @@ use axum::Json;
 
 use super::reply::{ConfigReply, DemoAccount, DemoSettings, Probe};
 use super::respond::ok;
+use super::state::AppState;
 use crate::domain::validation::CATEGORIES;
 use crate::seed::DEMO_ACCOUNTS;
-use crate::state::AppState;
 
 /// `GET /api/config`: demo accounts only in a demo shop.
 #[utoipa::path(get, path = "/config", tag = "meta",

@@ -4,7 +4,9 @@ pub mod assistant;
 pub mod auth;
 pub mod body_limit;
 pub mod cache;
+pub mod caller;
 pub mod cart;
+pub mod client_ip;
 pub mod delivery;
 pub mod extract;
 pub mod front;
@@ -23,13 +25,15 @@ pub mod request_timeout;
 pub mod respond;
 pub mod reviews;
 pub mod security;
+pub mod state;
 pub mod web;
 pub mod wishlist;
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath};
-use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -46,14 +50,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::{ApiError, ErrorBody, ErrorCode, MSG_NOT_FOUND, MSG_SERVER_ERROR};
-use crate::state::AppState;
 
 use body_limit::JSON_BODY_LIMIT;
+use cache::Prepared;
+use openapi::NotModified;
+use state::AppState;
 
 fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(meta::config))
-        .routes(routes!(openapi::serve))
+        .routes(routes!(openapi_document))
         .nest("/auth", auth::router())
         .nest("/plants", plants::router())
         .nest("/cart", cart::router())
@@ -89,6 +95,39 @@ pub fn route_table() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     doc.merge(probe_doc);
     openapi::qualify_operation_ids(&mut doc);
     (Router::new().nest("/api", api).merge(probes), doc)
+}
+
+/// `GET /api/openapi.json`: the document, serialised once per process. It lives here, beside
+/// the route table it is made from (in `openapi` it would make that module and this one
+/// import each other).
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "meta",
+    responses(
+        (status = 200, description = "The OpenAPI 3 document of this API", body = Object),
+        NotModified,
+    )
+)]
+pub async fn openapi_document(headers: HeaderMap) -> Response {
+    static DOCUMENT: OnceLock<Prepared> = OnceLock::new();
+    DOCUMENT
+        .get_or_init(|| {
+            let (_, doc) = route_table();
+            Prepared::new(
+                doc.to_json()
+                    .expect("the OpenAPI document serialises")
+                    .into_bytes(),
+            )
+        })
+        .respond(&headers)
+}
+
+/// The document as `hariyali openapi` prints it: the served one, indented.
+pub fn openapi_document_pretty() -> String {
+    let (_, doc) = route_table();
+    doc.to_pretty_json()
+        .expect("the OpenAPI document serialises")
 }
 
 /// The whole application, ready to serve (tests drive this directly).
@@ -137,7 +176,7 @@ pub fn app(state: AppState) -> Router {
                     path = %request.uri().path(),
                     route = request.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str),
                     request_id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-"),
-                    client = %crate::limits::client_address(request.headers(), request.extensions(), trust_proxy),
+                    client = %client_ip::client_address(request.headers(), request.extensions(), trust_proxy),
                 )
             })
             .on_response(DefaultOnResponse::new().level(Level::INFO)))

@@ -14,7 +14,7 @@ use axum::Router;
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
-use crate::state::AppState;
+use super::state::AppState;
 
 /// Counts and times every request by route template (`/api/plants/{id}`), never by raw path:
 /// a path can carry ids and would give every scan of random URLs a series of its own.

@@ -1,20 +1,17 @@
 //! The OpenAPI document. Paths, methods, parameters and request bodies come from the
 //! `#[utoipa::path]` attributes on the handlers, and the route table in `http::route_table`
 //! builds the router from those same attributes, so a route cannot exist without its
-//! documentation. This module holds the document's head, the bearer scheme and the error
-//! responses. The bodies themselves are the types the handlers send: the success replies
-//! (`http::reply` and the handlers' modules) and `error::ErrorBody`, so the document
-//! cannot describe a body other than the one sent.
+//! documentation (`http::openapi_document` serves it, beside the table it is made from).
+//! This module holds the document's head, the bearer scheme and the error responses. The
+//! bodies themselves are the types the handlers send: the success replies (`http::reply`
+//! and the handlers' modules) and `error::ErrorBody`, so the document cannot describe a
+//! body other than the one sent.
 
-use std::sync::OnceLock;
-
-use axum::http::HeaderMap;
-use axum::response::Response;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
-use super::cache::Prepared;
-use crate::error::{ErrorBody, ErrorCode, FieldCode, FieldError};
+use crate::domain::form_errors::FieldError;
+use crate::error::{ErrorBody, ErrorCode, FieldCode};
 
 /// Name of the security scheme that `security(("bearer" = []))` refers to.
 pub const BEARER: &str = "bearer";
@@ -59,37 +56,6 @@ impl Modify for BearerScheme {
             ),
         );
     }
-}
-
-/// `GET /api/openapi.json`: the document, serialised once per process.
-#[utoipa::path(
-    get,
-    path = "/openapi.json",
-    tag = "meta",
-    responses(
-        (status = 200, description = "The OpenAPI 3 document of this API", body = Object),
-        NotModified,
-    )
-)]
-pub async fn serve(headers: HeaderMap) -> Response {
-    static DOCUMENT: OnceLock<Prepared> = OnceLock::new();
-    DOCUMENT
-        .get_or_init(|| {
-            let (_, doc) = super::route_table();
-            Prepared::new(
-                doc.to_json()
-                    .expect("the OpenAPI document serialises")
-                    .into_bytes(),
-            )
-        })
-        .respond(&headers)
-}
-
-/// The document as `hariyali openapi` prints it: the served one, indented.
-pub fn document_pretty() -> String {
-    let (_, doc) = super::route_table();
-    doc.to_pretty_json()
-        .expect("the OpenAPI document serialises")
 }
 
 /// Operation ids default to the handler's name, and several modules have a `show` or an

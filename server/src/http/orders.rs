@@ -9,17 +9,20 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::auth::AddressBody;
+use super::caller::{Admin, AuthUser, Customer};
 use super::extract::{AppJson, AppPath, AppQuery};
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::{OrderListReply, OrderPageReply, OrderReply, StatsReply};
 use super::respond::{created, ok};
-use crate::auth::{Admin, AuthUser, Customer};
+use super::state::AppState;
 use crate::domain::delivery::MSG_NOT_SERVED;
+use crate::domain::form_errors::{Errors, FieldError};
 use crate::domain::order_limits::LimitError;
 use crate::domain::orders::OrderStatus;
-use crate::domain::validation::{self as rules, AddressInput, Errors};
-use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode, FieldError};
-use crate::state::AppState;
+use super::state::AppState;
+use crate::domain::form_errors::{Errors, FieldError};
+use crate::domain::validation::{self as rules, AddressInput};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::store::orders::{self, Actor, AdminOrderFilter, TransitionError};
 use crate::store::placement::{PlaceError, PlaceRequest};
 use crate::store::users::{Address, Role};
@@ -235,7 +238,7 @@ async fn cancel(
         Err(TransitionError::Db(err)) => return Err(err.into()),
     }
     // The cancelled order gave its stock back: someone may be waiting for it.
-    crate::notify::after_restock(&state).await;
+    crate::notify::after_restock(&state.db).await;
     let order = orders::find(&state.db, &id, false)
         .await?
         .ok_or_else(|| ApiError::NotFound(ErrorCode::OrderNotFound, MSG_ORDER_NOT_FOUND.into()))?;
@@ -297,7 +300,7 @@ async fn change_status(
         Err(TransitionError::Db(err)) => return Err(err.into()),
     }
     if to == OrderStatus::Cancelled {
-        crate::notify::after_restock(&state).await;
+        crate::notify::after_restock(&state.db).await;
     }
     let order = orders::find(&state.db, &id, true)
         .await?

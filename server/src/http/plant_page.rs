@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::extract::AppPath;
 use super::page_data::{self, PageData, Pages, Picture};
+use super::state::AppState;
 use crate::error::ApiResult;
-use crate::state::AppState;
 use crate::store::plants::{self, Plant};
 
 const HEAD_START: &str = "<!--hariyali:head-->";

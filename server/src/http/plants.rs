@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::cache::{serve_cached, Prepared};
+use super::caller::Admin;
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, NotModified, NotSignedIn, TooLarge,
@@ -19,18 +20,18 @@ use super::reply::{
     SuggestReply, Suggestion,
 };
 use super::respond::{created, ok};
-use crate::auth::Admin;
+use super::state::AppState;
 use crate::domain::care::Light;
 use crate::domain::catalogue::{self, CatalogueQuery};
+use crate::domain::form_errors::Errors;
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{
-    self as rules, Errors, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
+    self as rules, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
 };
 use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode, FieldError};
 use crate::media::images::sniff;
 use crate::media::plant_photo::PreparedPhoto;
 use crate::search::{Mode, MAX_MATCHES};
-use crate::state::AppState;
 use crate::store::is_unique_violation;
 use crate::store::plants::{self, InitialRatings, PlantImages};
 
@@ -334,7 +335,7 @@ async fn update(
     tx.commit().await?;
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
-    crate::notify::after_restock(&state).await;
+    crate::notify::after_restock(&state.db).await;
     Ok(ok(PlantReply::new(
         updated,
         Some("Plant updated successfully!"),

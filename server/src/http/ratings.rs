@@ -7,15 +7,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::{ExistingRatingReply, RatingReply};
 use super::respond::ok;
-use crate::auth::Customer;
+use super::state::AppState;
+use crate::domain::form_errors::Errors;
 use crate::domain::reviews;
-use crate::domain::validation::{self as rules, Errors};
+use super::state::AppState;
+use crate::domain::form_errors::Errors;
+use crate::domain::validation as rules;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::state::AppState;
 use crate::store::ratings::{self, RateError};
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -10,9 +10,9 @@ use utoipa_axum::routes;
 use super::extract::{AppPath, AppQuery};
 use super::openapi::{BadRequest, NotFound};
 use super::respond::ok;
+use super::state::AppState;
 use crate::domain::reviews::REVIEWS_PER_PAGE;
 use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
 use crate::store::plants;
 use crate::store::reviews::{self, Review};
 

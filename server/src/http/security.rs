@@ -11,6 +11,8 @@ use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use crate::config::CorsOrigins;
+
 /// Scripts only from the shop's own files (no inline script, no eval); JSON-LD blocks are
 /// data, not scripts, and are unaffected. Pictures may also be `data:`/`blob:` URLs (the
 /// assistant's photo previews), fonts `data:` URLs (the build inlines the smallest subset). No plugins, no framing by other sites, forms and `<base>`
@@ -141,32 +143,6 @@ where
     }
 }
 
-/// Origins allowed to call the API from a browser, from `HARIYALI_CORS_ORIGINS`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CorsOrigins(pub Vec<HeaderValue>);
-
-impl std::str::FromStr for CorsOrigins {
-    type Err = String;
-
-    /// Comma-separated origins (`https://admin.example.in,http://localhost:5173`); each must
-    /// be exactly an origin (scheme, host, optional port), never a wildcard or a path.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut origins = Vec::new();
-        for raw in s.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            let raw = raw.trim_end_matches('/');
-            let url = url::Url::parse(raw).map_err(|_| format!("`{raw}` is not an origin"))?;
-            let origin = url.origin().ascii_serialization();
-            if !matches!(url.scheme(), "http" | "https") || origin != raw {
-                return Err(format!(
-                    "`{raw}` is not an origin (expected e.g. https://shop.example.in)"
-                ));
-            }
-            origins.push(HeaderValue::from_str(&origin).map_err(|e| e.to_string())?);
-        }
-        Ok(CorsOrigins(origins))
-    }
-}
-
 /// The CORS layer for the listed origins; none (same-origin only) when the list is empty.
 pub fn cors(origins: &Option<CorsOrigins>) -> Option<CorsLayer> {
     let origins = origins.as_ref().filter(|o| !o.0.is_empty())?;
@@ -182,23 +158,4 @@ pub fn cors(origins: &Option<CorsOrigins>) -> Option<CorsLayer> {
             .expose_headers([header::RETRY_AFTER, HeaderName::from_static("x-request-id")])
             .max_age(Duration::from_secs(600)),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn origins_are_parsed_strictly() {
-        let parsed: CorsOrigins = "https://admin.hariyali.in, http://localhost:5173/"
-            .parse()
-            .unwrap();
-        assert_eq!(
-            parsed.0,
-            ["https://admin.hariyali.in", "http://localhost:5173"]
-        );
-        for bad in ["*", "https://a.in/path", "ftp://a.in", "hariyali.in"] {
-            assert!(bad.parse::<CorsOrigins>().is_err(), "{bad}");
-        }
-    }
 }

@@ -7,13 +7,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::MessageReply;
 use super::respond::ok;
-use crate::auth::Customer;
+use super::state::AppState;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::state::AppState;
 use crate::store::notifications::{self, Notification};
 use crate::store::plants;
 use crate::store::wishlist::{self, SaveOutcome, WishlistItem, WISHLIST_MAX};

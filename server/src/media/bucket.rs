@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use anyhow::Context;
 use bytes::Bytes;
-use clap::Args;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::path::Path as ObjectPath;
 use object_store::{
@@ -17,47 +16,8 @@ use object_store::{
     RetryConfig,
 };
 
-use super::store::{content_type, is_safe_key, IMMUTABLE};
-
-/// Where pictures live when not in the data folder. Unset bucket: the local folder.
-#[derive(Debug, Clone, Default, Args)]
-pub struct S3Config {
-    /// Bucket for plant pictures; when set, pictures go there instead of the data folder.
-    #[arg(long, env = "HARIYALI_S3_BUCKET", global = true)]
-    pub s3_bucket: Option<String>,
-
-    /// Endpoint of an S3-compatible service (e.g. `http://127.0.0.1:9000`); unset: AWS.
-    #[arg(long, env = "HARIYALI_S3_ENDPOINT", global = true)]
-    pub s3_endpoint: Option<String>,
-
-    /// Region of the bucket (most S3-compatible services accept any).
-    #[arg(long, env = "HARIYALI_S3_REGION", global = true)]
-    pub s3_region: Option<String>,
-
-    /// Access key; unset: the usual AWS sources (`AWS_ACCESS_KEY_ID`, instance roles, …).
-    #[arg(long, env = "HARIYALI_S3_ACCESS_KEY_ID", global = true)]
-    pub s3_access_key_id: Option<String>,
-
-    /// Secret for that access key.
-    #[arg(
-        long,
-        env = "HARIYALI_S3_SECRET_ACCESS_KEY",
-        hide_env_values = true,
-        global = true
-    )]
-    pub s3_secret_access_key: Option<String>,
-
-    /// Address the bucket as `endpoint/bucket` rather than `bucket.endpoint` (MinIO and most
-    /// self-hosted services need this).
-    #[arg(long, env = "HARIYALI_S3_PATH_STYLE", global = true)]
-    pub s3_path_style: Option<crate::config::BoolFlag>,
-}
-
-impl S3Config {
-    pub fn bucket(&self) -> Option<&str> {
-        self.s3_bucket.as_deref().filter(|b| !b.trim().is_empty())
-    }
-}
+use super::keys::{content_type, is_safe_key, IMMUTABLE};
+use crate::config::S3Config;
 
 #[derive(Clone, Debug)]
 pub struct Bucket {

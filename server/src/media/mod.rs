@@ -4,10 +4,11 @@ pub mod bucket;
 pub mod images;
 pub mod off_thread;
 pub mod plant_photo;
+pub mod keys;
 pub mod reduce;
+pub mod rejection;
 pub mod store;
 pub mod structure;
 
-pub use bucket::S3Config;
-pub use images::{ImageRejection, ProcessedImage};
+pub use images::ProcessedImage;
 pub use store::MediaStore;

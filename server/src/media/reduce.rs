@@ -17,7 +17,7 @@ use std::io::Cursor;
 use image::metadata::Orientation;
 use image::{DynamicImage, GrayAlphaImage, GrayImage, RgbImage, RgbaImage};
 
-use super::images::ImageRejection;
+use super::rejection::ImageRejection;
 
 /// What a reduced decode gave.
 pub enum Reduced {

@@ -6,13 +6,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use bytes::Bytes;
 
-use super::bucket::{Bucket, S3Config};
+use super::bucket::Bucket;
+use super::keys::is_safe_key;
+use crate::config::S3Config;
 
 /// URL prefix under which stored media are served.
 pub const MEDIA_PREFIX: &str = "/media/";
-
-/// Keys carry a content hash, so what is stored under a key never changes.
-pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 #[derive(Clone, Debug)]
 pub enum MediaStore {
@@ -57,31 +56,6 @@ impl MediaStore {
     }
 }
 
-/// The media type of a stored file, from its extension (we chose the extension when storing).
-pub fn content_type(key: &str) -> &'static str {
-    match key.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("webp") => "image/webp",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        _ => "application/octet-stream",
-    }
-}
-
-/// Keys are made of safe segments only, so a key can never walk out of the media root.
-pub fn is_safe_key(key: &str) -> bool {
-    !key.is_empty()
-        && key.len() <= 200
-        && key.split('/').all(|seg| {
-            !seg.is_empty()
-                && seg != "."
-                && seg != ".."
-                && seg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-        })
-}
-
 #[derive(Clone, Debug)]
 pub struct LocalFolder {
     root: PathBuf,
@@ -121,27 +95,6 @@ impl LocalFolder {
             Ok(bytes) => Ok(Some(Bytes::from(bytes))),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(err) => Err(err.into()),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_safe_key;
-
-    #[test]
-    fn keys_cannot_escape_the_root() {
-        assert!(is_safe_key("plants/abc123-card.webp"));
-        for bad in [
-            "../etc/passwd",
-            "plants/../../x",
-            "/abs",
-            "a//b",
-            "a/./b",
-            "sp ace",
-            "",
-        ] {
-            assert!(!is_safe_key(bad), "{bad}");
         }
     }
 }

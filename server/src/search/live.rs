@@ -9,8 +9,9 @@
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use super::index::SearchIndex;
-use crate::store::{plants, Db};
+use super::index::{IndexedPlant, SearchIndex};
+use crate::store::plants::{self, Plant};
+use crate::store::Db;
 
 struct Current {
     version: i64,
@@ -68,7 +69,11 @@ impl LiveIndex {
             }
         }
         // Version first, rows second: a change in between only causes one more rebuild.
-        let rows = plants::for_search(db).await?;
+        let rows: Vec<IndexedPlant> = plants::all_live(db)
+            .await?
+            .into_iter()
+            .map(indexed)
+            .collect();
         let started = Instant::now();
         let index = tokio::task::spawn_blocking(move || SearchIndex::build(rows))
             .await
@@ -87,5 +92,21 @@ impl LiveIndex {
             index: index.clone(),
         };
         Ok(index)
+    }
+}
+
+/// What the index keeps of a plant (the card's picture when there is one).
+fn indexed(plant: Plant) -> IndexedPlant {
+    IndexedPlant {
+        id: plant.id,
+        plant_code: plant.plant_id,
+        name: plant.name,
+        name_hi: plant.name_hi,
+        description: plant.description,
+        description_hi: plant.description_hi,
+        categories: plant.categories,
+        image: plant.thumbnail.or(plant.image),
+        price: plant.price,
+        care: plant.care,
     }
 }

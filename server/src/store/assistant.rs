@@ -4,7 +4,7 @@
 use sqlx::FromRow;
 
 use super::Db;
-use crate::assistant::recommend::CatalogueItem;
+use crate::domain::catalogue::CatalogueItem;
 
 /// A session's remembered state (JSON) if it was active after `active_since` (epoch ms).
 pub async fn load_session(

@@ -1,11 +1,12 @@
-//! Orders: placement (taking stock atomically), reading, the status lifecycle.
+//! Orders: reading them and the status lifecycle (placing them is `placement`).
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 use sqlx::FromRow;
 
-use super::placement::{lock_plants, PlantSet};
+use super::locks::{lock_plants, PlantSet};
+use super::params::placeholders;
 use super::users::Address;
 use super::{Db, Tx};
 use crate::domain::ids::{iso, new_id, now_ms};
@@ -140,13 +141,6 @@ const ORDER_COLUMNS: &str =
 
 fn status_of(text: &str) -> OrderStatus {
     OrderStatus::parse(text).unwrap_or(OrderStatus::Pending)
-}
-
-fn placeholders(start: usize, count: usize) -> String {
-    (start..start + count)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Turns order rows into full orders: items and history in one query each.

@@ -23,13 +23,17 @@ use sha2::Digest;
 use sqlx::FromRow;
 use tokio::sync::{mpsc, oneshot};
 
-use super::orders::{find, record_status, DeliveryEstimate, Order, OrderItem, StatusChange};
+use super::locks::lock_customers;
+use super::order_writes::{
+    new_order, pending_counts, promises, save_keys, stock_left, take_stock, write_orders, KeyRow,
+    PlacedLine, TakenPlant,
+};
+use super::orders::{find, Order};
+use super::params::placeholders;
 use super::users::Address;
-use super::{cart, is_unique_violation, Backend, Db, Tx};
-use crate::domain::delivery;
-use crate::domain::ids::{iso, new_id, now_ms};
+use super::{cart, is_unique_violation, Db, Tx};
+use crate::domain::ids::now_ms;
 use crate::domain::order_limits::{LimitError, Line, OrderLimits};
-use crate::domain::orders::OrderStatus;
 
 /// The most orders one transaction takes. Bounded so a batch's statements stay well under
 /// both databases' bind-parameter limits (13 per order row).
@@ -178,82 +182,92 @@ pub async fn place_batch(db: &Db, requests: &[PlaceRequest]) -> Vec<Result<Place
     done
 }
 
-/// A cart line as it was taken from the cart and priced under the write lock.
-struct PlacedLine {
-    plant_id: String,
-    name: String,
-    name_hi: Option<String>,
-    price: i64,
-    thumbnail: Option<String>,
-    quantity: i64,
-}
-
-/// The order as it was just written, to spare the database a read on the hot path.
-fn written_order(
-    id: String,
-    request: &PlaceRequest,
-    lines: Vec<PlacedLine>,
-    (min_days, max_days): (i64, i64),
-    now: i64,
-) -> Order {
-    let total = lines.iter().map(|l| l.price * l.quantity).sum();
-    let at = iso(now);
-    Order {
-        id,
-        items: lines
-            .into_iter()
-            .map(|line| OrderItem {
-                plant_id: line.plant_id,
-                plant_name: line.name,
-                plant_name_hi: line.name_hi,
-                price: line.price,
-                quantity: line.quantity,
-                rated: false,
-                image: line.thumbnail,
-                available: true,
-            })
-            .collect(),
-        total,
-        status: OrderStatus::Pending,
-        delivery_address: request.address.clone(),
-        status_history: vec![StatusChange {
-            status: OrderStatus::Pending,
-            at: at.clone(),
-            changed_by: None,
-            changed_by_role: Some("customer".into()),
-        }],
-        created_at: at.clone(),
-        updated_at: at,
-        delivery_estimate: Some(DeliveryEstimate::promised(now, min_days, max_days)),
-        customer_name: None,
-        customer_email: None,
-        user_id: request.user_id.clone(),
+/// Places every request in one transaction, or none: `None` when one of them cannot be
+/// placed as things stand (the caller then places them one by one for exact answers).
+/// The requests are from different customers. Each step is one statement for the whole
+/// batch; the writing steps are the ones a single placement runs too (`order_writes`).
+pub async fn place_together(
+    db: &Db,
+    requests: &[&PlaceRequest],
+) -> Result<Option<Vec<Order>>, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    // A key seen before means a replay: that answer comes from the one-by-one pass.
+    if any_key_used(&mut tx, requests).await? {
+        return Ok(None);
     }
+    // Every address must be served; the rules read here are the ones the orders promise.
+    let zip_codes: Vec<&str> = requests
+        .iter()
+        .map(|r| r.address.zip_code.as_str())
+        .collect();
+    let Some(promises) = promises(&mut tx, &zip_codes)
+        .await?
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(None);
+    };
+    // The customers first (as in `place_alone`, so the two never lock in opposite orders),
+    // then their pending orders counted under that lock.
+    let users: Vec<&str> = requests.iter().map(|r| r.user_id.as_str()).collect();
+    lock_customers(db, &mut tx, &users).await?;
+    let pending = pending_counts(&mut tx, &users).await?;
+    if requests.iter().any(|r| {
+        r.limits
+            .check_pending(pending.get(&r.user_id).copied().unwrap_or(0))
+            .is_err()
+    }) {
+        return Ok(None);
+    }
+    let Some(carts) = take_carts(&mut tx, &users).await? else {
+        return Ok(None);
+    };
+    // If any plant is gone or short, fewer plants come back and the batch is abandoned.
+    let demand = demand_of(carts.values().flatten());
+    let now = now_ms();
+    let taken = take_stock(db, &mut tx, &demand, now).await?;
+    if taken.len() != demand.len() {
+        return Ok(None);
+    }
+    let orders = priced_orders(requests, &promises, carts, &taken, now);
+    // Any order over the shop's limits: the one-by-one pass gives it its exact answer.
+    if requests
+        .iter()
+        .zip(&orders)
+        .any(|(request, order)| request.limits.check_order(lines_of(order)).is_err())
+    {
+        return Ok(None);
+    }
+    write_orders(&mut tx, &orders, now).await?;
+    match save_keys(&mut tx, &key_rows(requests, &orders), now).await {
+        Ok(()) => {}
+        // A twin request won the key meanwhile (PostgreSQL): the one-by-one pass replays it.
+        Err(err) if is_unique_violation(&err) => return Ok(None),
+        Err(err) => return Err(err),
+    }
+    tx.commit().await?;
+    Ok(Some(orders))
 }
 
-fn placeholders(start: usize, count: usize) -> String {
-    (start..start + count)
-        .map(|i| format!("${i}"))
+/// Whether any of the requests' idempotency keys was used before.
+async fn any_key_used(tx: &mut Tx, requests: &[&PlaceRequest]) -> Result<bool, sqlx::Error> {
+    let keyed: Vec<(&str, &str)> = requests
+        .iter()
+        .filter_map(|r| Some((r.user_id.as_str(), r.idempotency_key.as_deref()?)))
+        .collect();
+    if keyed.is_empty() {
+        return Ok(false);
+    }
+    let conditions = (0..keyed.len())
+        .map(|i| format!("(user_id = ${} AND key = ${})", 2 * i + 1, 2 * i + 2))
         .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// `($a, $b, …), ($c, $d, …)`: `rows` groups of `width` numbered parameters from `start`.
-fn value_rows(
-    start: usize,
-    rows: usize,
-    width: usize,
-    template: impl Fn(&[String]) -> String,
-) -> String {
-    (0..rows)
-        .map(|row| {
-            let params: Vec<String> = (0..width)
-                .map(|col| format!("${}", start + row * width + col))
-                .collect();
-            format!("({})", template(&params))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .join(" OR ");
+    let sql = format!("SELECT COUNT(*) FROM idempotency_keys WHERE {conditions}");
+    let mut query = sqlx::query_scalar::<_, i64>(&sql);
+    for (user, key) in &keyed {
+        query = query.bind(*user).bind(*key);
+    }
+    Ok(query.fetch_one(&mut **tx).await? > 0)
 }
 
 #[derive(FromRow)]
@@ -264,311 +278,96 @@ struct TakenLine {
     added_at: i64,
 }
 
-#[derive(FromRow)]
-struct PricedPlant {
-    id: String,
-    name: String,
-    name_hi: Option<String>,
-    price: i64,
-    thumbnail: Option<String>,
-}
-
-/// Places every request in one transaction, or none: `None` when one of them cannot be
-/// placed as things stand (the caller then places them one by one for exact answers).
-/// The requests are from different customers.
-pub async fn place_together(
-    db: &Db,
-    requests: &[&PlaceRequest],
-) -> Result<Option<Vec<Order>>, sqlx::Error> {
-    let mut tx = db.begin().await?;
-
-    // A key seen before means a replay: that answer comes from the one-by-one pass.
-    let keyed: Vec<(&str, &str)> = requests
-        .iter()
-        .filter_map(|r| Some((r.user_id.as_str(), r.idempotency_key.as_deref()?)))
-        .collect();
-    if !keyed.is_empty() {
-        let conditions = (0..keyed.len())
-            .map(|i| format!("(user_id = ${} AND key = ${})", 2 * i + 1, 2 * i + 2))
-            .collect::<Vec<_>>()
-            .join(" OR ");
-        let sql = format!("SELECT COUNT(*) FROM idempotency_keys WHERE {conditions}");
-        let mut query = sqlx::query_scalar::<_, i64>(&sql);
-        for (user, key) in &keyed {
-            query = query.bind(*user).bind(*key);
-        }
-        if query.fetch_one(&mut *tx).await? > 0 {
-            return Ok(None);
-        }
-    }
-
-    // Every address must be served; the rules read here are the ones the orders promise.
-    let rules = super::delivery::rules_in(&mut tx).await?;
-    let Some(promises) = requests
-        .iter()
-        .map(|r| delivery::promise(&rules, &r.address.zip_code))
-        .collect::<Option<Vec<(i64, i64)>>>()
-    else {
-        return Ok(None);
-    };
-
-    // The customers first (as in `place_alone`, so the two never lock in opposite orders),
-    // then their pending orders counted under that lock: two instances placing for one
-    // customer cannot both see room for one more.
-    let users: Vec<&str> = requests.iter().map(|r| r.user_id.as_str()).collect();
-    lock_customers(db, &mut tx, &users).await?;
-    let sql = format!(
-        "SELECT user_id, COUNT(*) FROM orders WHERE status = 'pending' AND user_id IN ({}) GROUP BY user_id",
-        placeholders(1, users.len())
-    );
-    let mut query = sqlx::query_as::<_, (String, i64)>(&sql);
-    for user in &users {
-        query = query.bind(*user);
-    }
-    let pending: HashMap<String, i64> = query.fetch_all(&mut *tx).await?.into_iter().collect();
-    if requests.iter().any(|r| {
-        r.limits
-            .check_pending(pending.get(&r.user_id).copied().unwrap_or(0))
-            .is_err()
-    }) {
-        return Ok(None);
-    }
-
-    // Empty every cart at once; what it held is the order.
+/// Empties every customer's cart at once; what each held is their order. `None` when a
+/// cart was empty.
+async fn take_carts(
+    tx: &mut Tx,
+    users: &[&str],
+) -> Result<Option<HashMap<String, Vec<TakenLine>>>, sqlx::Error> {
     let sql = format!(
         "DELETE FROM cart_items WHERE user_id IN ({}) RETURNING user_id, plant_id, quantity, added_at",
-        placeholders(1, requests.len())
+        placeholders(1, users.len())
     );
     let mut query = sqlx::query_as::<_, TakenLine>(&sql);
-    for request in requests {
-        query = query.bind(&request.user_id);
+    for user in users {
+        query = query.bind(*user);
     }
     let mut carts: HashMap<String, Vec<TakenLine>> = HashMap::new();
-    for line in query.fetch_all(&mut *tx).await? {
+    for line in query.fetch_all(&mut **tx).await? {
         carts.entry(line.user_id.clone()).or_default().push(line);
     }
-    if requests.iter().any(|r| !carts.contains_key(&r.user_id)) {
-        return Ok(None);
-    }
+    Ok(users
+        .iter()
+        .all(|user| carts.contains_key(*user))
+        .then_some(carts))
+}
 
-    // Take each plant's whole demand in one conditional update, plants in id order. If any
-    // plant is gone or short, fewer rows come back and the batch is abandoned.
+/// How many of each plant the lines ask for, plants in id order (the order stock is taken in).
+fn demand_of<'a>(lines: impl Iterator<Item = &'a TakenLine>) -> BTreeMap<&'a str, i64> {
     let mut demand: BTreeMap<&str, i64> = BTreeMap::new();
-    for line in carts.values().flatten() {
+    for line in lines {
         *demand.entry(line.plant_id.as_str()).or_default() += line.quantity;
     }
-    lock_plants(db, &mut tx, PlantSet::Ids(demand.keys().copied().collect())).await?;
-    let cases = (0..demand.len())
-        .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 2, 2 * i + 3))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let ids = placeholders(2 * demand.len() + 2, demand.len());
-    let sql = format!(
-        "UPDATE plants SET stock = stock - CASE id {cases} END, updated_at = $1 \
-         WHERE id IN ({ids}) AND deleted_at IS NULL AND stock >= CASE id {cases} END \
-         RETURNING id, name, name_hi, price, thumbnail"
-    );
-    let now = now_ms();
-    let mut query = sqlx::query_as::<_, PricedPlant>(&sql).bind(now);
-    for (plant, quantity) in &demand {
-        query = query.bind(*plant).bind(*quantity);
-    }
-    for plant in demand.keys() {
-        query = query.bind(*plant);
-    }
-    let priced: HashMap<String, PricedPlant> = query
-        .fetch_all(&mut *tx)
-        .await?
-        .into_iter()
-        .map(|p| (p.id.clone(), p))
-        .collect();
-    if priced.len() != demand.len() {
-        return Ok(None);
-    }
-
-    // The orders, their lines and their first status: one statement each.
-    let mut orders = Vec::with_capacity(requests.len());
-    for (request, promise) in requests.iter().zip(&promises) {
-        let mut taken = carts.remove(&request.user_id).unwrap_or_default();
-        // The cart's own order (oldest line first) is the order's line order.
-        taken.sort_by(|a, b| (a.added_at, &a.plant_id).cmp(&(b.added_at, &b.plant_id)));
-        let lines = taken
-            .into_iter()
-            .map(|t| {
-                let plant = &priced[&t.plant_id];
-                PlacedLine {
-                    plant_id: t.plant_id,
-                    name: plant.name.clone(),
-                    name_hi: plant.name_hi.clone(),
-                    price: plant.price,
-                    thumbnail: plant.thumbnail.clone(),
-                    quantity: t.quantity,
-                }
-            })
-            .collect();
-        orders.push(written_order(new_id(), request, lines, *promise, now));
-    }
-
-    // Any order over the shop's limits: the one-by-one pass gives it its exact answer.
-    for (request, order) in requests.iter().zip(&orders) {
-        let lines = order.items.iter().map(|i| Line {
-            name: &i.plant_name,
-            price: i.price,
-            quantity: i.quantity,
-        });
-        if request.limits.check_order(lines).is_err() {
-            return Ok(None);
-        }
-    }
-
-    let sql = format!(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, delivery_min_days, delivery_max_days, created_at, updated_at) VALUES {}",
-        value_rows(1, orders.len(), 13, |p| format!(
-            "{}, {}, 'pending', {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}",
-            p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[12]
-        ))
-    );
-    let mut query = sqlx::query(&sql);
-    for (order, (min_days, max_days)) in orders.iter().zip(&promises) {
-        let a = &order.delivery_address;
-        query = query
-            .bind(&order.id)
-            .bind(&order.user_id)
-            .bind(order.total)
-            .bind(&a.street)
-            .bind(&a.city)
-            .bind(&a.state)
-            .bind(&a.zip_code)
-            .bind(&a.phone)
-            .bind(&a.landmark)
-            .bind(&a.recipient_name)
-            .bind(*min_days)
-            .bind(*max_days)
-            .bind(now);
-    }
-    query.execute(&mut *tx).await?;
-
-    let line_count: usize = orders.iter().map(|o| o.items.len()).sum();
-    let sql = format!(
-        "INSERT INTO order_items (order_id, position, plant_id, plant_name, price, quantity, rated) VALUES {}",
-        value_rows(1, line_count, 6, |p| format!("{}, 0", p.join(", ")))
-    );
-    let mut query = sqlx::query(&sql);
-    for order in &orders {
-        for (position, item) in order.items.iter().enumerate() {
-            query = query
-                .bind(&order.id)
-                .bind(position as i64)
-                .bind(&item.plant_id)
-                .bind(&item.plant_name)
-                .bind(item.price)
-                .bind(item.quantity);
-        }
-    }
-    query.execute(&mut *tx).await?;
-
-    // Every row shares the time, bound once after the per-order parameters.
-    let at = format!("${}", orders.len() * 3 + 1);
-    let sql = format!(
-        "INSERT INTO order_status_history (id, order_id, status, changed_by, at) VALUES {}",
-        value_rows(1, orders.len(), 3, |p| format!(
-            "{}, {}, 'pending', {}, {at}",
-            p[0], p[1], p[2]
-        ))
-    );
-    let mut query = sqlx::query(&sql);
-    for order in &orders {
-        query = query.bind(new_id()).bind(&order.id).bind(&order.user_id);
-    }
-    query.bind(now).execute(&mut *tx).await?;
-
-    if !keyed.is_empty() {
-        let keys: Vec<(&str, &str, &str, String)> = requests
-            .iter()
-            .zip(&orders)
-            .filter_map(|(r, o)| {
-                Some((
-                    r.user_id.as_str(),
-                    r.idempotency_key.as_deref()?,
-                    o.id.as_str(),
-                    r.fingerprint(),
-                ))
-            })
-            .collect();
-        let sql = format!(
-            "INSERT INTO idempotency_keys (user_id, key, order_id, request_hash, created_at) VALUES {}",
-            value_rows(1, keys.len(), 4, |p| format!(
-                "{}, {}, {}, {}, ${}",
-                p[0],
-                p[1],
-                p[2],
-                p[3],
-                keys.len() * 4 + 1
-            ))
-        );
-        let mut query = sqlx::query(&sql);
-        for (user, key, order, hash) in &keys {
-            query = query
-                .bind(*user)
-                .bind(*key)
-                .bind(*order)
-                .bind(hash.as_str());
-        }
-        match query.bind(now).execute(&mut *tx).await {
-            Ok(_) => {}
-            // A twin request won the key meanwhile (PostgreSQL): the one-by-one pass replays it.
-            Err(err) if is_unique_violation(&err) => return Ok(None),
-            Err(err) => return Err(err),
-        }
-    }
-
-    tx.commit().await?;
-    Ok(Some(orders))
+    demand
 }
 
-/// Which plants a transaction is about to change.
-pub(super) enum PlantSet<'a> {
-    Ids(Vec<&'a str>),
-    /// The plants of an order's lines (a cancel gives their stock back).
-    OfOrder(&'a str),
+/// Each request's order: its cart's lines, in the cart's own order (oldest line first),
+/// named and priced as the stock was taken.
+fn priced_orders(
+    requests: &[&PlaceRequest],
+    promises: &[(i64, i64)],
+    mut carts: HashMap<String, Vec<TakenLine>>,
+    taken: &HashMap<String, TakenPlant>,
+    now: i64,
+) -> Vec<Order> {
+    requests
+        .iter()
+        .zip(promises)
+        .map(|(request, promise)| {
+            let mut lines = carts.remove(&request.user_id).unwrap_or_default();
+            lines.sort_by(|a, b| (a.added_at, &a.plant_id).cmp(&(b.added_at, &b.plant_id)));
+            let lines = lines
+                .into_iter()
+                .map(|line| {
+                    let plant = &taken[&line.plant_id];
+                    PlacedLine {
+                        plant_id: line.plant_id,
+                        name: plant.name.clone(),
+                        name_hi: plant.name_hi.clone(),
+                        price: plant.price,
+                        thumbnail: plant.thumbnail.clone(),
+                        quantity: line.quantity,
+                    }
+                })
+                .collect();
+            new_order(&request.user_id, &request.address, lines, *promise, now)
+        })
+        .collect()
 }
 
-/// On PostgreSQL, locks the plants' rows in id order before a statement that changes
-/// several of them at once. A multi-row `UPDATE` locks rows in the order it meets them
-/// (their place on disk, which every update moves), so without this a cancel giving stock
-/// back and an order taking it could each hold a plant the other waits for: a deadlock,
-/// found by the crash test with two instances. SQLite needs nothing: `BEGIN IMMEDIATE`
-/// already gives the transaction the whole database.
-pub(super) async fn lock_plants(
-    db: &Db,
-    tx: &mut Tx,
-    plants: PlantSet<'_>,
-) -> Result<(), sqlx::Error> {
-    if db.backend() != Backend::Postgres {
-        return Ok(());
-    }
-    match plants {
-        PlantSet::Ids(ids) => {
-            let sql = format!(
-                "SELECT id FROM plants WHERE id IN ({}) ORDER BY id FOR UPDATE",
-                placeholders(1, ids.len())
-            );
-            let mut query = sqlx::query(&sql);
-            for id in ids {
-                query = query.bind(id);
-            }
-            query.execute(&mut **tx).await?;
-        }
-        PlantSet::OfOrder(order_id) => {
-            sqlx::query(
-                "SELECT id FROM plants WHERE id IN (SELECT plant_id FROM order_items WHERE order_id = $1) ORDER BY id FOR UPDATE",
-            )
-            .bind(order_id)
-            .execute(&mut **tx)
-            .await?;
-        }
-    }
-    Ok(())
+/// An order's lines as the shop's limits read them.
+fn lines_of(order: &Order) -> impl Iterator<Item = Line<'_>> {
+    order.items.iter().map(|i| Line {
+        name: &i.plant_name,
+        price: i.price,
+        quantity: i.quantity,
+    })
+}
+
+/// The keys of the requests that carry one, each with the order it placed.
+fn key_rows<'a>(requests: &[&'a PlaceRequest], orders: &'a [Order]) -> Vec<KeyRow<'a>> {
+    requests
+        .iter()
+        .zip(orders)
+        .filter_map(|(r, o)| {
+            Some(KeyRow {
+                user_id: &r.user_id,
+                key: r.idempotency_key.as_deref()?,
+                order_id: &o.id,
+                fingerprint: r.fingerprint(),
+            })
+        })
+        .collect()
 }
 
 /// The order first placed under `key`, and the fingerprint of that request (none for keys
@@ -600,24 +399,6 @@ async fn replay_if_same(
     replay(db, &order_id).await
 }
 
-/// On PostgreSQL, locks the customers' rows (in id order) so that two instances placing
-/// orders for one customer count that customer's pending orders one after the other.
-async fn lock_customers(db: &Db, tx: &mut Tx, users: &[&str]) -> Result<(), sqlx::Error> {
-    if db.backend() != Backend::Postgres || users.is_empty() {
-        return Ok(());
-    }
-    let sql = format!(
-        "SELECT id FROM users WHERE id IN ({}) ORDER BY id FOR UPDATE",
-        placeholders(1, users.len())
-    );
-    let mut query = sqlx::query(&sql);
-    for user in users {
-        query = query.bind(*user);
-    }
-    query.execute(&mut **tx).await?;
-    Ok(())
-}
-
 async fn replay(db: &Db, order_id: &str) -> Result<Placement, PlaceError> {
     let order = find(db, order_id, false)
         .await?
@@ -628,10 +409,12 @@ async fn replay(db: &Db, order_id: &str) -> Result<Placement, PlaceError> {
     })
 }
 
-/// Places one order in its own transaction: every line's stock is taken with a conditional
-/// update (never below zero, lines in plant-id order so two orders never wait on each
-/// other), names and prices are copied, the cart is emptied and the first status recorded.
-/// Any shortfall rolls it all back. A repeated idempotency key returns the first order.
+/// Places one order in its own transaction, checking in the order that gives the customer
+/// the most useful answer: delivery, an empty cart, the shop's limits, then stock. Stock is
+/// taken with one conditional update (never below zero, plants in id order so two orders
+/// never wait on each other), names and prices are copied, the cart is emptied and the
+/// first status recorded, with the same writing steps a batch uses. Any shortfall rolls it
+/// all back. A repeated idempotency key returns the first order.
 async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, PlaceError> {
     let user_id = request.user_id.as_str();
     let key = request.idempotency_key.as_deref();
@@ -650,9 +433,11 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
         }
     }
     // Refused before anything is taken: an order the shop cannot deliver is never placed.
-    let rules = super::delivery::rules_in(&mut tx).await?;
-    let promise =
-        delivery::promise(&rules, &request.address.zip_code).ok_or(PlaceError::NotServed)?;
+    let promise = promises(&mut tx, &[request.address.zip_code.as_str()])
+        .await?
+        .pop()
+        .flatten()
+        .ok_or(PlaceError::NotServed)?;
     let cart = cart::load_in(&mut tx, user_id).await?;
     if cart.items.is_empty() {
         return Err(PlaceError::EmptyCart);
@@ -663,34 +448,27 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
         quantity: i.quantity,
     }))?;
     lock_customers(db, &mut tx, &[user_id]).await?;
-    let pending: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE user_id = $1 AND status = 'pending'")
-            .bind(user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-    request.limits.check_pending(pending)?;
+    let pending = pending_counts(&mut tx, &[user_id]).await?;
+    request
+        .limits
+        .check_pending(pending.get(user_id).copied().unwrap_or(0))?;
+
     let now = now_ms();
-    let mut by_plant: Vec<&cart::CartItem> = cart.items.iter().collect();
-    by_plant.sort_by(|a, b| a.plant_id.id.cmp(&b.plant_id.id));
-    for line in &by_plant {
-        let taken = sqlx::query(
-            "UPDATE plants SET stock = stock - $1, updated_at = $3 WHERE id = $2 AND stock >= $1 AND deleted_at IS NULL",
-        )
-        .bind(line.quantity)
-        .bind(&line.plant_id.id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if taken.rows_affected() == 0 {
-            let left: i64 = sqlx::query_scalar("SELECT stock FROM plants WHERE id = $1")
-                .bind(&line.plant_id.id)
-                .fetch_one(&mut *tx)
-                .await?;
-            return Err(PlaceError::NotEnoughStock {
-                name: line.plant_id.name.clone(),
-                left,
-            });
-        }
+    let mut demand: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in &cart.items {
+        *demand.entry(line.plant_id.id.as_str()).or_default() += line.quantity;
+    }
+    let taken = take_stock(db, &mut tx, &demand, now).await?;
+    // The first plant short, in id order, is the one the customer hears about.
+    if let Some(short) = demand.keys().find(|id| !taken.contains_key(**id)) {
+        let left = stock_left(&mut tx, short).await?;
+        let name = cart
+            .items
+            .iter()
+            .find(|i| i.plant_id.id == *short)
+            .map(|i| i.plant_id.name.clone())
+            .unwrap_or_default();
+        return Err(PlaceError::NotEnoughStock { name, left });
     }
 
     let lines = cart
@@ -705,53 +483,18 @@ async fn place_alone(db: &Db, request: &PlaceRequest) -> Result<Placement, Place
             quantity: item.quantity,
         })
         .collect();
-    let order = written_order(new_id(), request, lines, promise, now);
-    let a = &order.delivery_address;
-    sqlx::query(
-        "INSERT INTO orders (id, user_id, status, total, street, city, state, zip_code, phone, landmark, recipient_name, delivery_min_days, delivery_max_days, created_at, updated_at) \
-         VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)",
-    )
-    .bind(&order.id)
-    .bind(user_id)
-    .bind(order.total)
-    .bind(&a.street)
-    .bind(&a.city)
-    .bind(&a.state)
-    .bind(&a.zip_code)
-    .bind(&a.phone)
-    .bind(&a.landmark)
-    .bind(&a.recipient_name)
-    .bind(promise.0)
-    .bind(promise.1)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    for (position, item) in order.items.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO order_items (order_id, position, plant_id, plant_name, price, quantity, rated) VALUES ($1, $2, $3, $4, $5, $6, 0)",
-        )
-        .bind(&order.id)
-        .bind(position as i64)
-        .bind(&item.plant_id)
-        .bind(&item.plant_name)
-        .bind(item.price)
-        .bind(item.quantity)
-        .execute(&mut *tx)
-        .await?;
-    }
-    record_status(&mut tx, &order.id, OrderStatus::Pending, Some(user_id), now).await?;
+    let order = new_order(user_id, &request.address, lines, promise, now);
+    write_orders(&mut tx, std::slice::from_ref(&order), now).await?;
     cart::clear(&mut tx, user_id).await?;
     if let Some(key) = key {
-        let saved = sqlx::query("INSERT INTO idempotency_keys (user_id, key, order_id, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(user_id)
-            .bind(key)
-            .bind(&order.id)
-            .bind(request.fingerprint())
-            .bind(now)
-            .execute(&mut *tx)
-            .await;
-        match saved {
-            Ok(_) => {}
+        let row = KeyRow {
+            user_id,
+            key,
+            order_id: &order.id,
+            fingerprint: request.fingerprint(),
+        };
+        match save_keys(&mut tx, &[row], now).await {
+            Ok(()) => {}
             Err(err) if is_unique_violation(&err) => {
                 // The twin won (PostgreSQL): give its order back, undo this one.
                 drop(tx);

@@ -308,28 +308,11 @@ async fn bump_catalogue_version(tx: &mut Tx) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Every live plant, as the search index reads it.
-pub async fn for_search(db: &Db) -> Result<Vec<crate::search::IndexedPlant>, sqlx::Error> {
+/// Every live plant (the search index is built from these).
+pub async fn all_live(db: &Db) -> Result<Vec<Plant>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM plants WHERE deleted_at IS NULL");
     let rows: Vec<PlantRow> = sqlx::query_as(&sql).fetch_all(db.reader()).await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            let plant = Plant::from(r);
-            crate::search::IndexedPlant {
-                id: plant.id,
-                plant_code: plant.plant_id,
-                name: plant.name,
-                name_hi: plant.name_hi,
-                description: plant.description,
-                description_hi: plant.description_hi,
-                categories: plant.categories,
-                image: plant.thumbnail.or(plant.image),
-                price: plant.price,
-                care: plant.care,
-            }
-        })
-        .collect())
+    Ok(rows.into_iter().map(Plant::from).collect())
 }
 
 /// A live plant by `_id` or by its code (`PL-1001`).

@@ -227,15 +227,15 @@ async fn failures_counted_by_another_instance_pause_the_account_here() {
     // A second instance: limits of its own in memory, the same database. Requests sent
     // straight to the router have no peer address: they come from "local".
     let other = hariyali::limits::Limits::new(app.state.db.clone(), 1000, 3);
-    let here = hariyali::limits::ClientIp("local".into());
+    let here = "local";
     for _ in 0..5 {
-        other.login_failed(" Asha@Example.in", &here).await.unwrap();
+        other.login_failed(" Asha@Example.in", here).await.unwrap();
     }
     let res = app.login("asha@example.in", PASSWORD).await;
     assert_eq!(res.status, StatusCode::TOO_MANY_REQUESTS);
     // A success from that address anywhere clears its count everywhere.
     other
-        .login_succeeded("asha@example.in", &here)
+        .login_succeeded("asha@example.in", here)
         .await
         .unwrap();
     let res = app.login("asha@example.in", PASSWORD).await;

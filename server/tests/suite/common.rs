@@ -9,7 +9,7 @@ use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::Router;
 use hariyali::auth::password;
 use hariyali::config::{BoolFlag, ServeConfig, StorageConfig};
-use hariyali::state::AppState;
+use hariyali::http::state::AppState;
 use hariyali::store::users::{self, NewUser, Role};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};

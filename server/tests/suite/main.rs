@@ -1,6 +1,6 @@
 //! Every integration test in one binary: one link instead of one per file, which is
 //! most of the test build on two cores. Each file is a module; `common`, `client`,
-//! `process` and `assistant_images` are the shared helpers.
+//! `process`, `assistant_images` and `source_imports` are the shared helpers.
 
 mod access_matrix;
 mod accounts;
@@ -24,6 +24,7 @@ mod error_codes;
 mod finding_plants;
 mod front;
 mod hardening;
+mod layers;
 mod notifier;
 mod nul_text;
 mod order_properties;
@@ -40,5 +41,6 @@ mod scenes;
 mod security_uploads;
 mod security_web;
 mod typed_replies;
+mod source_imports;
 mod validation_properties;
 mod wishlist;

@@ -2,8 +2,9 @@
 //! input is refused with the message the contract gives for the rule it breaks. The
 //! example tests in `domain::validation` pin single cases; these sweep the space around them.
 
+use hariyali::domain::form_errors::Errors;
 use hariyali::domain::orders::OrderStatus;
-use hariyali::domain::validation::{self as rules, Errors, PlantForm, CATEGORIES};
+use hariyali::domain::validation::{self as rules, PlantForm, CATEGORIES};
 use hariyali::error::ApiError;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -39,7 +40,7 @@ fn insert_at(value: &str, at: usize, what: &str) -> String {
 fn plant_errors(form: &PlantForm) -> Vec<(String, String)> {
     let mut errors = Errors::default();
     let valid = rules::plant_form(form, &mut errors);
-    match errors.into_result() {
+    match errors.into_result().map_err(ApiError::from) {
         Ok(()) => {
             assert!(valid.is_some(), "no errors but no plant");
             Vec::new()

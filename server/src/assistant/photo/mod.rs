@@ -15,7 +15,8 @@ use std::io::Cursor;
 use image::{DynamicImage, RgbImage};
 use serde::Serialize;
 
-use crate::media::images::{decode, DecodeBudget, ImageRejection};
+use crate::media::images::{decode, DecodeBudget};
+use crate::media::rejection::ImageRejection;
 use colour::hsv;
 
 /// Longest side the colours are measured at: plenty for shares, and fast.

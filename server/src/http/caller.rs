@@ -5,8 +5,8 @@ use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
+use super::state::AppState;
 use crate::error::{ApiError, MSG_LOGIN_REQUIRED};
-use crate::state::AppState;
 use crate::store::users::{self, Role, User};
 
 const MSG_SESSION_ENDED: &str = "Your session has expired. Please login again.";

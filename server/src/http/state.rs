@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
+use super::cache::ResponseCache;
 use crate::auth::password::PasswordHasherPool;
 use crate::auth::tokens::TokenKeys;
 use crate::config::ServeConfig;
-use crate::http::cache::ResponseCache;
 use crate::limits::Limits;
 use crate::media::MediaStore;
 use crate::store::placement::OrderDesk;
