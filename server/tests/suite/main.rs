@@ -37,4 +37,5 @@ mod scenes;
 mod security_uploads;
 mod security_web;
 mod validation_properties;
+mod validation_table;
 mod wishlist;
