@@ -8,6 +8,7 @@ import { ToastProvider } from '@/components/toast';
 import { AppRoutes } from './router';
 import { filtersFromParams, plantsQuery } from '@/features/catalogue/queries';
 import { plantQuery } from '@/features/plant/queries';
+import { queryKeys } from '@/lib/query-keys';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -49,8 +50,8 @@ function QueryReset() {
   const userId = user?._id;
   useEffect(() => {
     if (status === 'unauthenticated') {
-      queryClient.removeQueries({ queryKey: ['orders'] });
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: queryKeys.orders.all });
+      queryClient.removeQueries({ queryKey: queryKeys.admin.all });
     }
   }, [status, userId]);
   return null;

@@ -26,6 +26,7 @@ import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
 import type { CartItem, Order, User } from '@/types/api';
 import './checkout.css';
+import { queryKeys } from '@/lib/query-keys';
 
 export const ORDER_REDIRECT_MS = 2000;
 
@@ -113,8 +114,8 @@ export default function CheckoutPage() {
           .then((r) => setUser(r.user))
           .catch(() => undefined);
       }
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['plants'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.plants.all });
     } catch (err) {
       // A definite refusal starts a new attempt; a lost answer keeps the key so a retry is safe.
       if (err instanceof ApiError && err.kind === 'http' && err.status < 500) idempotencyKey.current = newIdempotencyKey();
