@@ -1,25 +1,16 @@
 import { useEffect } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { ApiError } from '@/lib/api-client';
 import { initAuth, useAuth } from '@/lib/auth';
-import { cartStore } from '@/lib/cart';
+import { useCartActions } from '@/lib/cart';
+import { queryClient } from '@/lib/query-client';
 import { ToastProvider } from '@/components/toast';
 import { AppRoutes } from './router';
 import { filtersFromParams, plantsQuery } from '@/features/catalogue/queries';
 import { plantQuery } from '@/features/plant/queries';
 import { queryKeys } from '@/lib/query-keys';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Client errors will not get better by asking again.
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-    },
-  },
-});
+export { queryClient };
 
 /**
  * A visitor who lands on a catalogue or plant page gets its data requested while the
@@ -36,11 +27,12 @@ function CartSync() {
   const { status, user } = useAuth();
   const userId = user?._id;
   const role = user?.role;
+  const cart = useCartActions();
   useEffect(() => {
     if (status === 'loading') return;
-    if (status === 'authenticated' && role === 'customer') void cartStore.load();
-    else cartStore.reset();
-  }, [status, userId, role]);
+    if (status === 'authenticated' && role === 'customer') void cart.load();
+    else cart.reset();
+  }, [status, userId, role, cart]);
   return null;
 }
 

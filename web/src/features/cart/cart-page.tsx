@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
-import { cartCount, cartStore, useCart } from '@/lib/cart';
+import { cartCount, useCart, useCartActions } from '@/lib/cart';
 import { useAppConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatINR } from '@/lib/format';
@@ -19,6 +19,7 @@ export const CART_MESSAGE_MS = 2000;
 export default function CartPage() {
   const { t, tm, lang } = useI18n();
   const cart = useCart();
+  const cartActions = useCartActions();
   const limits = useAppConfig().data?.orderLimits;
   const msg = useTimedMessage(CART_MESSAGE_MS);
   const { show } = msg;
@@ -26,16 +27,16 @@ export default function CartPage() {
 
   useEffect(
     () =>
-      cartStore.onEvent((e) => {
+      cartActions.onEvent((e) => {
         if (e.type === 'updated') show(t('cart.updated'));
         else show(tm(e.message), 'error');
       }),
-    [show, t, tm],
+    [cartActions, show, t, tm],
   );
 
   async function remove(id: string) {
     try {
-      await cartStore.remove(id);
+      await cartActions.remove(id);
       msg.show(t('cart.removed'));
     } catch (e) {
       msg.show(tm(errorMessage(e, t('cart.removeFailed'))), 'error');
@@ -71,7 +72,7 @@ export default function CartPage() {
         <EmptyState
           title={t('cart.loadFailed')}
           action={
-            <button type="button" className="btn btn--primary" onClick={() => void cartStore.load()} disabled={cart.loading}>
+            <button type="button" className="btn btn--primary" onClick={() => void cartActions.load()} disabled={cart.loading}>
               {t('common.retry')}
             </button>
           }
@@ -112,7 +113,7 @@ export default function CartPage() {
                         size="sm"
                         value={quantity}
                         max={Math.min(p.stock, limits?.maxPerPlant ?? p.stock)}
-                        onChange={(n) => cartStore.setQuantity(p._id, n)}
+                        onChange={(n) => cartActions.setQuantity(p._id, n)}
                         label={t('cart.quantityOf', { name: name })}
                         decLabel={t('cart.decreaseOf', { name: name })}
                         incLabel={t('cart.increaseOf', { name: name })}

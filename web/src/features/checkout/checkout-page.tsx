@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, api, errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { setUser, useAuth } from '@/lib/auth';
-import { cartStore, useCart } from '@/lib/cart';
+import { useCart, useCartActions } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
 import { customerOrderId, formatINR, isAddressComplete } from '@/lib/format';
 import { plantName } from '@/lib/plant-text';
@@ -24,7 +24,7 @@ import {
 import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { CartItem, Order, User } from '@/types/api';
+import type { Cart, CartItem, Order, User } from '@/types/api';
 import './checkout.css';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -34,6 +34,7 @@ export default function CheckoutPage() {
   const { t, tm, lang } = useI18n();
   const { user } = useAuth();
   const cart = useCart();
+  const cartActions = useCartActions();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const saved = user?.address ?? {};
@@ -96,8 +97,8 @@ export default function CheckoutPage() {
       phone: normalisePhone(values.phone),
     };
     try {
-      await cartStore.whenIdle();
-      const items = cartStore.getState().items;
+      await cartActions.whenIdle();
+      const items = queryClient.getQueryData<Cart>(queryKeys.cart.all)?.items ?? [];
       const { order } = await api.post<{ order: Order; message?: string }>(
         '/orders',
         { deliveryAddress: address },
@@ -106,7 +107,7 @@ export default function CheckoutPage() {
       placedRef.current = true;
       setReceipt({ order, items, total: order.total });
       setPlaced(true);
-      cartStore.clearLocal();
+      cartActions.clearLocal();
       if (saveToProfile) {
         // The order is placed either way; a failed save only means typing it again next time.
         void api

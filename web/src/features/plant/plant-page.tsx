@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { cartStore, useCart } from '@/lib/cart';
+import { useCart, useCartActions } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
 import { truncate } from '@/lib/format';
 import { categoryLabel, useI18n } from '@/lib/i18n';
@@ -61,6 +61,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
   const navigate = useNavigate();
   const { status, isAdmin } = useAuth();
   const cart = useCart();
+  const cartActions = useCartActions();
   const failure = useTimedMessage(CART_FAILURE_MS);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -99,10 +100,10 @@ function PlantDetail({ plant }: { plant: Plant }) {
     failure.clear();
     try {
       if (inCart > 0) {
-        await cartStore.put(plant._id, quantity);
+        await cartActions.put(plant._id, quantity);
         setSuccess(t('cart.updated'));
       } else {
-        const message = await cartStore.add(plant._id, quantity);
+        const message = await cartActions.add(plant._id, quantity);
         setSuccess(message ? tm(message) : t('cart.added'));
       }
     } catch (e) {
