@@ -9,6 +9,7 @@ import { AppRoutes } from './router';
 import { filtersFromParams, plantsQuery } from '@/features/catalogue/queries';
 import { plantQuery } from '@/features/plant/queries';
 import { queryKeys } from '@/lib/query-keys';
+import { ROUTES } from '@/lib/routes';
 
 export { queryClient };
 
@@ -17,7 +18,7 @@ export { queryClient };
  * page's code is still downloading, instead of one after the other.
  */
 export function prefetchForLanding(pathname: string, search: string): void {
-  if (pathname === '/catalogue') void queryClient.prefetchQuery(plantsQuery(filtersFromParams(new URLSearchParams(search))));
+  if (pathname === ROUTES.catalogue) void queryClient.prefetchQuery(plantsQuery(filtersFromParams(new URLSearchParams(search))));
   const plant = /^\/plant\/([^/]+)$/.exec(pathname);
   if (plant) void queryClient.prefetchQuery(plantQuery(decodeURIComponent(plant[1])));
 }

@@ -8,6 +8,7 @@ import { en } from './i18n/en';
 import { API_BASE, buildUrl, takeLandingResponse, type Query } from './landing';
 import { STORAGE_KEYS, readString, writeString } from './storage';
 import type { ErrorBody, FieldError } from '@/types/api';
+import { routeTo } from './routes';
 
 export { API_BASE, buildUrl };
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -102,7 +103,7 @@ export function handleUnauthorized(): void {
   setTimeout(() => {
     const { pathname, search } = window.location;
     if (!isAuthExemptPath(pathname)) {
-      navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+      navigate(routeTo.login(pathname + search));
     }
   }, UNAUTHORIZED_REDIRECT_MS);
 }

@@ -7,6 +7,7 @@ import type { Plant } from '@/types/api';
 import { useRemoveFromWishlist, useSaveToWishlist, useWishlist } from './api';
 import { HeartIcon } from './icons';
 import './wishlist.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 /** The heart on plant cards and the plant page: saves or unsaves for a signed-in customer. */
 export function WishlistHeart({ plant, className = '' }: { plant: Plant; className?: string }) {
@@ -23,7 +24,7 @@ export function WishlistHeart({ plant, className = '' }: { plant: Plant; classNa
 
   async function toggle() {
     if (status !== 'authenticated') {
-      navigate('/login', { state: { from: `/plant/${plant._id}` } });
+      navigate(ROUTES.login, { state: { from: routeTo.plant(plant._id) } });
       return;
     }
     setError(null);

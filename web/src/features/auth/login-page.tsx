@@ -12,6 +12,7 @@ import { PageHeading } from '@/components/ui';
 import type { DemoAccount } from '@/types/api';
 import { safeRedirect, useForm } from './use-form';
 import './auth.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const FILL_NOTE_MS = 2000;
 
@@ -52,14 +53,14 @@ export default function LoginPage() {
     try {
       const res = await login(form.values.email, form.values.password);
       toast.success(t('login.success'));
-      navigate(res.user.role === 'admin' && redirect === '/' ? '/admin/dashboard' : redirect, { replace: true });
+      navigate(res.user.role === 'admin' && redirect === ROUTES.home ? ROUTES.adminDashboard : redirect, { replace: true });
     } catch (err) {
       setServerError(tm(errorMessage(err, t('login.failed'))));
       setBusy(false);
     }
   }
 
-  const registerHref = redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+  const registerHref = routeTo.register(redirect);
 
   return (
     <div className="container page auth">

@@ -9,6 +9,7 @@ import { FormMessage, TextField } from '@/components/field';
 import { PageHeading } from '@/components/ui';
 import { safeRedirect, useForm } from './use-form';
 import './auth.css';
+import { routeTo } from '@/lib/routes';
 
 export const REGISTER_REDIRECT_MS = 1000;
 
@@ -75,7 +76,7 @@ export default function RegisterPage() {
           </button>
         </form>
         <p className="auth__alt">
-          {t('register.haveAccount')} <Link to={redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.loginLink')}</Link>
+          {t('register.haveAccount')} <Link to={routeTo.login(redirect)}>{t('register.loginLink')}</Link>
         </p>
       </div>
     </div>

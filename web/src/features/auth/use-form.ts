@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Errors } from '@/lib/validation';
+import { ROUTES } from '@/lib/routes';
 
 /**
  * Minimal form state: values, errors from a validate function, and "touched" so that a
@@ -42,6 +43,6 @@ export function useForm<F extends Record<string, string>>(initial: F, validate: 
 
 /** Only same-site paths are allowed as a redirect target. */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return ROUTES.home;
   return value;
 }

@@ -13,6 +13,7 @@ import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
 import './cart.css';
 import { PinCheck } from '@/components/delivery/pin-check';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const CART_MESSAGE_MS = 2000;
 
@@ -82,7 +83,7 @@ export default function CartPage() {
           title={t('cart.empty')}
           text={t('cart.emptyText')}
           action={
-            <Link to="/catalogue" className="btn btn--primary">
+            <Link to={ROUTES.catalogue} className="btn btn--primary">
               {t('cart.continue')}
             </Link>
           }
@@ -95,13 +96,13 @@ export default function CartPage() {
               const name = plantName(p, lang);
               return (
                 <li key={p._id} className={`citem card ${busy ? 'is-busy' : ''}`} data-testid="cart-item">
-                  <Link to={`/plant/${p._id}`} className="citem__img" tabIndex={-1} aria-hidden="true">
+                  <Link to={routeTo.plant(p._id)} className="citem__img" tabIndex={-1} aria-hidden="true">
                     <PlantImage src={p.thumbnail ?? p.image} alt={name} size={96} />
                   </Link>
                   <div className="citem__main">
                     <div className="citem__top">
                       <h2 className="citem__name">
-                        <Link to={`/plant/${p._id}`}>{name}</Link>
+                        <Link to={routeTo.plant(p._id)}>{name}</Link>
                       </h2>
                       <span className="citem__line num" aria-label={`${t('cart.lineTotal')}: ${formatINR(p.price * quantity)}`}>
                         {formatINR(p.price * quantity)}
@@ -171,10 +172,10 @@ export default function CartPage() {
             )}
             <PinCheck />
             <div className="stack" style={{ gap: 10 }}>
-              <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
+              <Link to={ROUTES.checkout} className="btn btn--primary btn--lg btn--block">
                 {t('cart.checkout')}
               </Link>
-              <Link to="/catalogue" className="btn btn--outline btn--block">
+              <Link to={ROUTES.catalogue} className="btn btn--outline btn--block">
                 {t('cart.continue')}
               </Link>
             </div>

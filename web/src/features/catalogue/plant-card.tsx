@@ -6,10 +6,11 @@ import type { Plant } from '@/types/api';
 import { WishlistHeart } from '@/components/wishlist/wishlist-heart';
 import { CareIcons } from '@/components/care/care';
 import { plantDescription, plantName } from '@/lib/plant-text';
+import { routeTo } from '@/lib/routes';
 
 export function PlantCard({ plant, eager }: { plant: Plant; eager?: boolean }) {
   const { t, lang } = useI18n();
-  const href = `/plant/${plant._id}`;
+  const href = routeTo.plant(plant._id);
   const name = plantName(plant, lang);
   return (
     <article className="pcard card" data-testid="plant-card">

@@ -27,6 +27,7 @@ import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
 import type { Cart, CartItem, Order, User } from '@/types/api';
 import './checkout.css';
 import { queryKeys } from '@/lib/query-keys';
+import { ROUTES } from '@/lib/routes';
 
 export const ORDER_REDIRECT_MS = 2000;
 
@@ -64,11 +65,11 @@ export default function CheckoutPage() {
 
   useEffect(() => {
     if (!placed) return;
-    const id = setTimeout(() => navigate('/orders'), ORDER_REDIRECT_MS);
+    const id = setTimeout(() => navigate(ROUTES.orders), ORDER_REDIRECT_MS);
     return () => clearTimeout(id);
   }, [placed, navigate]);
 
-  if (!placed && !placedRef.current && cart.loaded && cart.items.length === 0) return <Navigate to="/cart" replace />;
+  if (!placed && !placedRef.current && cart.loaded && cart.items.length === 0) return <Navigate to={ROUTES.cart} replace />;
 
   function change(field: keyof AddressForm, raw: string) {
     const value = field === 'zipCode' ? digitsOnly(raw, 6) : field === 'phone' ? phoneInput(raw) : raw;
@@ -320,7 +321,7 @@ export default function CheckoutPage() {
                   </>
                 )}
               </div>
-              <Link to="/cart" className="btn btn--ghost btn--block">
+              <Link to={ROUTES.cart} className="btn btn--ghost btn--block">
                 {t('common.back')}
               </Link>
             </div>

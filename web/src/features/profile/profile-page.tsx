@@ -12,6 +12,7 @@ import { useTimedMessage } from '@/components/timed-message';
 import { PageHeading } from '@/components/ui';
 import type { Address, User } from '@/types/api';
 import './profile.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const PROFILE_MESSAGE_MS = 3000;
 
@@ -114,7 +115,7 @@ function PasswordSection() {
         // Old tokens stop working after a change: sign in again with the new password.
         msg.show(`${t('profile.passwordChanged')} ${t('profile.passwordRelogin')}`);
         setTimeout(() => {
-          navigate('/login?redirect=%2Fprofile');
+          navigate(routeTo.login(ROUTES.profile));
           logout();
         }, PROFILE_MESSAGE_MS);
       }
