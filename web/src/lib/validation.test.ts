@@ -23,6 +23,7 @@ import {
   validatePhone,
   validatePhoneOnSubmit,
   validatePlantForm,
+  validateProfileAddressField,
   validateQuantity,
   validateRating,
   validateRecipientName,
@@ -64,6 +65,7 @@ const webRules: Record<string, (input: unknown) => string | null | Record<string
   zipCode: (v) => text(validateZip(str(v))),
   phone: (v) => text(validatePhoneOnSubmit(str(v))),
   landmark: (v) => text(validateLandmark(str(v))),
+  profileAddressField: (v) => text(validateProfileAddressField(str(v))),
   rating: (v) => text(validateRating(typeof v === 'number' ? v : 0, 'PL-1001')),
   quantity: (v) => text(validateQuantity(v as number)),
   plantForm: (v) => {

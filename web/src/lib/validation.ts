@@ -303,6 +303,24 @@ export function validateProfileName(value: string): Msg {
   return validateName(value);
 }
 
+/** The saved address has no format rules (spec), only the server's bound on its length. */
+export const PROFILE_ADDRESS_FIELD_MAX = 200;
+
+export function validateProfileAddressField(value: string): Msg {
+  return charCount(value) > PROFILE_ADDRESS_FIELD_MAX ? 'v.addressFieldMax' : null;
+}
+
+export type ProfileAddressForm = Record<keyof AddressForm, string>;
+
+export function validateProfileAddress(f: ProfileAddressForm): Errors<keyof ProfileAddressForm> {
+  const out: Errors<keyof ProfileAddressForm> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const m = validateProfileAddressField(f[field] ?? '');
+    if (m) out[field] = m;
+  }
+  return out;
+}
+
 export interface PasswordChangeForm {
   currentPassword: string;
   newPassword: string;

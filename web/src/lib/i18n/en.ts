@@ -533,6 +533,7 @@ export const en = {
   'v.phoneRequired': 'Phone number is required',
   'v.phoneInvalid': 'Enter a valid phone number',
   'v.addressRequired': 'Address is required',
+  'v.addressFieldMax': 'Address fields cannot exceed 200 characters',
   'v.streetRequired': 'Street address is required',
   'v.streetMin': 'Street address must be at least 10 characters',
   'v.streetMax': 'Street address cannot exceed 200 characters',

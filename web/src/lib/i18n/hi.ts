@@ -516,6 +516,7 @@ export const hi: Dictionary = {
   'v.phoneRequired': 'फ़ोन नंबर ज़रूरी है',
   'v.phoneInvalid': 'सही फ़ोन नंबर लिखें',
   'v.addressRequired': 'पता ज़रूरी है',
+  'v.addressFieldMax': 'पते का कोई भी हिस्सा 200 अक्षरों से लंबा नहीं हो सकता',
   'v.streetRequired': 'गली / मकान का पता ज़रूरी है',
   'v.streetMin': 'पता कम से कम 10 अक्षरों का होना चाहिए',
   'v.streetMax': 'पता 200 अक्षरों से ज़्यादा नहीं हो सकता',
