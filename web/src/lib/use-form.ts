@@ -27,7 +27,7 @@ export interface FormOptions<F> {
 
 type Flags<F> = Partial<Record<keyof F & string, boolean>>;
 
-export function useForm<F extends Record<string, string>>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
+export function useForm<F extends { [K in keyof F]: string }>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
   const { t, tm } = useI18n();
   const [values, setValuesState] = useState(initial);
   const [touched, setTouched] = useState<Flags<F>>({});

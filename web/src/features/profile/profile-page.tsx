@@ -10,7 +10,7 @@ import { FormMessage, TextField } from '@/components/field';
 import { useTimedMessage } from '@/components/timed-message';
 import { PageHeading } from '@/components/ui';
 import type { User } from '@/types/api';
-import { useChangePassword, useUpdateProfile } from './api';
+import { useChangePassword, useUpdateProfile } from '@/lib/account-api';
 import './profile.css';
 import { ROUTES, routeTo } from '@/lib/routes';
 

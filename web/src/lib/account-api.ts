@@ -1,7 +1,8 @@
+/** The signed-in person's own account: the profile page and the checkout's "save this address" share it. */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { setUser } from '@/lib/auth';
-import { STORAGE_KEYS, writeString } from '@/lib/storage';
+import { api } from './api-client';
+import { setUser } from './auth';
+import { STORAGE_KEYS, writeString } from './storage';
 import type { Address, User } from '@/types/api';
 
 /** PUT /auth/profile: the name and/or the saved address; the answer becomes the signed-in user. */
