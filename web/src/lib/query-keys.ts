@@ -35,6 +35,12 @@ export const queryKeys = {
   wishlist: ['wishlist'] as const,
   notifications: ['notifications'] as const,
 
+  ratings: {
+    all: ['ratings'] as const,
+    /** A customer's own rating of one plant of one order. */
+    mine: (orderId: string, plantId: string) => ['ratings', 'mine', orderId, plantId] as const,
+  },
+
   orders: {
     all: ['orders'] as const,
     mine: ['orders', 'mine'] as const,

@@ -42,13 +42,25 @@ export function usePlantAvailability(ids: string[], enabled: boolean) {
   return missing;
 }
 
-export async function fetchExistingRating(orderId: string, plantId: string): Promise<{ rating: number; review: string } | null> {
+async function fetchExistingRating(orderId: string, plantId: string, signal?: AbortSignal): Promise<{ rating: number; review: string } | null> {
   const res = await api.get<{ rating: Rating | number | null }>(
     `/ratings/user/existing/${encodeURIComponent(orderId)}/${encodeURIComponent(plantId)}`,
+    { signal },
   );
   const r = res.rating;
   if (typeof r === 'number') return { rating: r, review: '' };
   return r && typeof r.rating === 'number' ? { rating: r.rating, review: r.review ?? '' } : null;
+}
+
+/** The rating being edited (only when editing: a new rating has nothing to load). */
+export function useExistingRating(orderId: string, plantId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.ratings.mine(orderId, plantId ?? ''),
+    queryFn: ({ signal }) => fetchExistingRating(orderId, plantId!, signal),
+    enabled: enabled && !!plantId,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 export function useSubmitRating() {
@@ -56,6 +68,7 @@ export function useSubmitRating() {
   return useMutation({
     mutationFn: (body: { plantId: string; orderId: string; rating: number; review?: string }) => api.post<{ rating: Rating; message?: string }>('/ratings', body),
     onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.ratings.all });
       void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
       void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
       void qc.invalidateQueries({ queryKey: queryKeys.reviews.all });
