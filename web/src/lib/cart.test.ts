@@ -110,6 +110,19 @@ describe('cart quantity mutations', () => {
     expect(data().total).toBe(350);
   });
 
+  it('counts two quick steps as two, whatever the screen last showed', async () => {
+    vi.useFakeTimers();
+    const { api, cart, quantity } = setup(cartOf([['tulsi', 149, 1]]));
+    await cart.load();
+    cart.stepQuantity('tulsi', 1);
+    cart.stepQuantity('tulsi', 1);
+    expect(quantity('tulsi')).toBe(3);
+    cart.stepQuantity('tulsi', -1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.update).toHaveBeenCalledTimes(1);
+    expect(api.update).toHaveBeenCalledWith('tulsi', 2);
+  });
+
   it('never goes below 1 or above stock', async () => {
     const { cart, quantity } = setup({ items: [{ plantId: plant('x', 10, 3), quantity: 2 }], total: 20 });
     await cart.load();

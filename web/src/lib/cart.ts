@@ -170,6 +170,15 @@ export function createCart(qc: QueryClient, cartApi: CartApi, opts: CartOptions 
       run(sendQuantity, change).catch(() => undefined); // reported by onError
     },
 
+    /**
+     * One step up or down from the quantity the cache holds now, not the one last drawn:
+     * two quick taps are two steps even when the second comes before the screen caught up.
+     */
+    stepQuantity(plantId: string, delta: number): void {
+      const item = current()?.items.find((i) => i.plantId._id === plantId);
+      if (item) this.setQuantity(plantId, item.quantity + delta);
+    },
+
     /** Adds `quantity` of a plant; resolves to the server's message, if any. */
     async add(plantId: string, quantity = 1): Promise<string | undefined> {
       const mine = session;

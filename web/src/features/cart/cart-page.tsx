@@ -114,7 +114,7 @@ export default function CartPage() {
                         size="sm"
                         value={quantity}
                         max={Math.min(p.stock, limits?.maxPerPlant ?? p.stock)}
-                        onChange={(n) => cartActions.setQuantity(p._id, n)}
+                        onChange={(n) => cartActions.stepQuantity(p._id, n - quantity)}
                         label={t('cart.quantityOf', { name: name })}
                         decLabel={t('cart.decreaseOf', { name: name })}
                         incLabel={t('cart.increaseOf', { name: name })}
