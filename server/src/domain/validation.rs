@@ -552,6 +552,12 @@ fn parse_whole(raw: &str) -> Option<i64> {
     Some(if negative { -value } else { value })
 }
 
+/// A cart quantity: at least one (the stock and the shop's per-plant limit are checked
+/// where the plant is known).
+pub fn quantity(value: i64) -> Option<&'static str> {
+    (value < 1).then_some("Quantity must be at least 1")
+}
+
 /// A star rating from 1 to 5.
 pub fn rating(value: Option<i64>) -> Option<&'static str> {
     match value {

@@ -83,9 +83,9 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
 }
 
 fn valid_quantity(quantity: i64) -> ApiResult<i64> {
-    if quantity < 1 {
+    if let Some(message) = crate::domain::validation::quantity(quantity) {
         return Err(ApiError::invalid(vec![
-            crate::domain::form_errors::FieldError::new("quantity", "Quantity must be at least 1"),
+            crate::domain::form_errors::FieldError::new("quantity", message),
         ]));
     }
     Ok(quantity)

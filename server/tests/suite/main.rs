@@ -43,4 +43,5 @@ mod security_web;
 mod typed_replies;
 mod source_imports;
 mod validation_properties;
+mod validation_table;
 mod wishlist;

@@ -1,26 +1,19 @@
 import { useEffect } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { ApiError } from '@/lib/api-client';
 import { initAuth, useAuth } from '@/lib/auth';
-import { cartStore } from '@/lib/cart';
+import { useCartActions } from '@/lib/cart';
+import { queryClient } from '@/lib/query-client';
 import { ToastProvider } from '@/components/toast';
 import { AppRoutes } from './router';
 import { filtersFromParams, plantsQuery } from '@/features/catalogue/queries';
 import { plantQuery } from '@/features/plant/queries';
 import { buildUrl, plantPath, plantsListQuery, takeInlineData } from '@/lib/landing';
 import type { Plant, PlantList } from '@/types/api';
+import { queryKeys } from '@/lib/query-keys';
+import { ROUTES } from '@/lib/routes';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Client errors will not get better by asking again.
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-    },
-  },
-});
+export { queryClient };
 
 /**
  * A visitor who lands on a catalogue or plant page starts with the data the server put into
@@ -28,7 +21,7 @@ export const queryClient = new QueryClient({
  * downloading, instead of one after the other.
  */
 export function prefetchForLanding(pathname: string, search: string): void {
-  if (pathname === '/catalogue') {
+  if (pathname === ROUTES.catalogue) {
     const filters = filtersFromParams(new URLSearchParams(search));
     const query = plantsQuery(filters);
     const inline = takeInlineData(buildUrl('/plants', plantsListQuery(filters)));
@@ -64,11 +57,12 @@ function CartSync() {
   const { status, user } = useAuth();
   const userId = user?._id;
   const role = user?.role;
+  const cart = useCartActions();
   useEffect(() => {
     if (status === 'loading') return;
-    if (status === 'authenticated' && role === 'customer') void cartStore.load();
-    else cartStore.reset();
-  }, [status, userId, role]);
+    if (status === 'authenticated' && role === 'customer') void cart.load();
+    else cart.reset();
+  }, [status, userId, role, cart]);
   return null;
 }
 
@@ -78,8 +72,8 @@ function QueryReset() {
   const userId = user?._id;
   useEffect(() => {
     if (status === 'unauthenticated') {
-      queryClient.removeQueries({ queryKey: ['orders'] });
-      queryClient.removeQueries({ queryKey: ['admin'] });
+      queryClient.removeQueries({ queryKey: queryKeys.orders.all });
+      queryClient.removeQueries({ queryKey: queryKeys.admin.all });
     }
   }, [status, userId]);
   return null;

@@ -3,15 +3,16 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '@/lib/auth';
 import { PageSkeleton } from './page-skeleton';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 function loginPath(pathname: string, search: string) {
-  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+  return routeTo.login(pathname + search);
 }
 
 /** Home, catalogue and plant pages: open to all, but admins go to their dashboard. */
 export function ShopRoute({ children }: { children: ReactNode }) {
   const { isAdmin } = useAuth();
-  if (isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (isAdmin) return <Navigate to={ROUTES.adminDashboard} replace />;
   return <>{children}</>;
 }
 
@@ -21,7 +22,7 @@ export function CustomerRoute({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   if (status === 'loading') return <PageSkeleton />;
   if (status !== 'authenticated') return <Navigate to={loginPath(pathname, search)} replace />;
-  if (isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (isAdmin) return <Navigate to={ROUTES.adminDashboard} replace />;
   return <>{children}</>;
 }
 
@@ -40,6 +41,6 @@ export function AdminRoute({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   if (status === 'loading') return <PageSkeleton />;
   if (status !== 'authenticated') return <Navigate to={loginPath(pathname, search)} replace />;
-  if (!isAdmin) return <Navigate to="/" replace />;
+  if (!isAdmin) return <Navigate to={ROUTES.home} replace />;
   return <>{children}</>;
 }

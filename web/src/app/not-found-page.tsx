@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useI18n } from '@/lib/i18n';
+import { ROUTES } from '@/lib/routes';
 
 export default function NotFoundPage() {
   const { t } = useI18n();
@@ -13,7 +14,7 @@ export default function NotFoundPage() {
         title={t('notFound.title')}
         text={t('notFound.text')}
         action={
-          <Link to="/" className="btn btn--primary">
+          <Link to={ROUTES.home} className="btn btn--primary">
             {t('notFound.home')}
           </Link>
         }

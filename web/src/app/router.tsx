@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/layout';
 import { AdminRoute, AuthRoute, CustomerRoute, ShopRoute } from './guards';
 import { HomePage } from '@/features/home/home-page';
+import { ROUTES } from '@/lib/routes';
 
 const CataloguePage = lazy(() => import('@/features/catalogue/catalogue-page'));
 const PlantPage = lazy(() => import('@/features/plant/plant-page'));
@@ -26,23 +27,23 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<ShopRoute><HomePage /></ShopRoute>} />
-        <Route path="/catalogue" element={<ShopRoute><CataloguePage /></ShopRoute>} />
-        <Route path="/plant/:id" element={<ShopRoute><PlantPage /></ShopRoute>} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/plant-care-ai" element={<AssistantPage />} />
-        <Route path="/cart" element={<CustomerRoute><CartPage /></CustomerRoute>} />
-        <Route path="/checkout" element={<CustomerRoute><CheckoutPage /></CustomerRoute>} />
-        <Route path="/orders" element={<CustomerRoute><OrdersPage /></CustomerRoute>} />
-        <Route path="/wishlist" element={<CustomerRoute><WishlistPage /></CustomerRoute>} />
-        <Route path="/profile" element={<AuthRoute><ProfilePage /></AuthRoute>} />
-        <Route path="/admin" element={<AdminRoute><AdminDashboard /></AdminRoute>} />
-        <Route path="/admin/dashboard" element={<AdminRoute><AdminDashboard /></AdminRoute>} />
-        <Route path="/admin/plants" element={<AdminRoute><AdminPlants /></AdminRoute>} />
-        <Route path="/admin/orders" element={<AdminRoute><AdminOrders /></AdminRoute>} />
-        <Route path="/admin/delivery" element={<AdminRoute><AdminDelivery /></AdminRoute>} />
-        <Route path="/help/:slug" element={<PolicyPage />} />
+        <Route path={ROUTES.home} element={<ShopRoute><HomePage /></ShopRoute>} />
+        <Route path={ROUTES.catalogue} element={<ShopRoute><CataloguePage /></ShopRoute>} />
+        <Route path={ROUTES.plant} element={<ShopRoute><PlantPage /></ShopRoute>} />
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.register} element={<RegisterPage />} />
+        <Route path={ROUTES.assistant} element={<AssistantPage />} />
+        <Route path={ROUTES.cart} element={<CustomerRoute><CartPage /></CustomerRoute>} />
+        <Route path={ROUTES.checkout} element={<CustomerRoute><CheckoutPage /></CustomerRoute>} />
+        <Route path={ROUTES.orders} element={<CustomerRoute><OrdersPage /></CustomerRoute>} />
+        <Route path={ROUTES.wishlist} element={<CustomerRoute><WishlistPage /></CustomerRoute>} />
+        <Route path={ROUTES.profile} element={<AuthRoute><ProfilePage /></AuthRoute>} />
+        <Route path={ROUTES.admin} element={<AdminRoute><AdminDashboard /></AdminRoute>} />
+        <Route path={ROUTES.adminDashboard} element={<AdminRoute><AdminDashboard /></AdminRoute>} />
+        <Route path={ROUTES.adminPlants} element={<AdminRoute><AdminPlants /></AdminRoute>} />
+        <Route path={ROUTES.adminOrders} element={<AdminRoute><AdminOrders /></AdminRoute>} />
+        <Route path={ROUTES.adminDelivery} element={<AdminRoute><AdminDelivery /></AdminRoute>} />
+        <Route path={ROUTES.help} element={<PolicyPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

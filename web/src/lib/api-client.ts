@@ -9,6 +9,7 @@ import { errorCodeText } from './i18n';
 import { API_BASE, buildUrl, takeLandingResponse, type Query } from './landing';
 import { STORAGE_KEYS, readString, writeString } from './storage';
 import type { ErrorBody, ErrorCode, FieldError } from '@/types/api';
+import { routeTo } from './routes';
 
 export { API_BASE, buildUrl };
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -107,7 +108,7 @@ export function handleUnauthorized(): void {
   setTimeout(() => {
     const { pathname, search } = window.location;
     if (!isAuthExemptPath(pathname)) {
-      navigate(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+      navigate(routeTo.login(pathname + search));
     }
   }, UNAUTHORIZED_REDIRECT_MS);
 }

@@ -2,11 +2,10 @@
  * Auth state machine (spec sections 3 and 4). Starts `loading`; with a stored token the
  * current user is fetched (success: authenticated; 401: token cleared; any other failure
  * keeps the stored session and checks again later). Login and register store token and
- * user; logout clears token, user and cart.
+ * user; logout clears token and user (and `CartSync` in app.tsx the cart).
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, onUnauthorized } from './api-client';
-import { cartStore } from './cart';
 import { STORAGE_KEYS, readJson, readString, writeJson, writeString } from './storage';
 import type { User } from '@/types/api';
 
@@ -49,7 +48,6 @@ function signedIn(token: string, user: User) {
 function signedOut(error: string | null = null) {
   writeString(STORAGE_KEYS.token, null);
   writeString(STORAGE_KEYS.user, null);
-  cartStore.reset();
   set({ isAuthenticated: false, token: null, user: null, loading: false, error });
 }
 

@@ -2,12 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import type { AppConfig } from '@/types/api';
+import { queryKeys } from './query-keys';
 
 export const DEFAULT_CATEGORIES = ['Indoor', 'Outdoor', 'Succulents', 'Flowering', 'Herbs', 'Trees'];
 
 export function useAppConfig() {
   return useQuery({
-    queryKey: ['config'],
+    queryKey: queryKeys.config,
     queryFn: () => api.get<AppConfig & { success: boolean }>('/config'),
     staleTime: 10 * 60_000,
     retry: 1,

@@ -41,35 +41,67 @@ export const LIMITS = {
   ratingMax: 5,
 } as const;
 
-// Local part: no spaces, no "@"; domain: labels joined by single dots; TLD of 2+ letters.
-const EMAIL_RE = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+/** Length in characters (code points), as the server counts it, not UTF-16 units. */
+export function charCount(value: string): number {
+  return [...value].length;
+}
+
+// Local part: letters, digits and . _ % + - '; domain: labels joined by single dots, no
+// label starting or ending with a hyphen; TLD of 2+ letters.
+const EMAIL_RE = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function validateEmail(value: string): Msg {
   const v = value.trim();
   if (!v) return 'v.emailRequired';
-  if (v.length < LIMITS.emailMin || v.length > LIMITS.emailMax) return 'v.emailInvalid';
-  if (/\s/.test(value.trim()) || v.includes('..')) return 'v.emailInvalid';
+  if (charCount(v) < LIMITS.emailMin || charCount(v) > LIMITS.emailMax) return 'v.emailInvalid';
+  if (v.includes('..')) return 'v.emailInvalid';
   const local = v.split('@')[0];
   if (local.startsWith('.') || local.endsWith('.')) return 'v.emailInvalid';
   if (!EMAIL_RE.test(v)) return 'v.emailInvalid';
   return null;
 }
 
-/** Register/login password: 8-255 chars, lower, upper, digit and special character. */
+/**
+ * Register/login password: 8-255 chars, lower, upper, digit and special character. The
+ * server also refuses common passwords (its list is not sent to the browser).
+ */
 export function validatePassword(value: string): Msg {
   if (!value) return 'v.passwordRequired';
+  if (charCount(value) > LIMITS.passwordMax) return 'v.passwordMax';
+  if (!hasEnoughVisible(value)) return 'v.passwordVisible';
   if (!isStrongPassword(value)) return 'v.passwordRule';
   return null;
 }
 
+// Spaces and invisible characters (zero-width, joiners, controls, direction marks) are
+// allowed but do not count: a password that is mostly them is easy to mistype.
+const INVISIBLE_RANGES: [number, number][] = [
+  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5],
+  [0x180b, 0x180f], [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164],
+  [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xe0000, 0xe007f],
+];
+
+function isInvisible(c: string): boolean {
+  const cp = c.codePointAt(0) ?? 0;
+  return /\s|\p{Cc}/u.test(c) || INVISIBLE_RANGES.some(([from, to]) => cp >= from && cp <= to);
+}
+
+function hasEnoughVisible(value: string): boolean {
+  const chars = [...value];
+  const hidden = chars.filter(isInvisible).length;
+  const visible = chars.length - hidden;
+  return hidden === 0 || (visible >= LIMITS.passwordMin && hidden < visible);
+}
+
 export function isStrongPassword(value: string): boolean {
+  const length = charCount(value);
   return (
-    value.length >= LIMITS.passwordMin &&
-    value.length <= LIMITS.passwordMax &&
-    /[a-z]/.test(value) &&
-    /[A-Z]/.test(value) &&
-    /\d/.test(value) &&
-    /[^A-Za-z0-9]/.test(value)
+    length >= LIMITS.passwordMin &&
+    length <= LIMITS.passwordMax &&
+    /\p{Ll}/u.test(value) &&
+    /\p{Lu}/u.test(value) &&
+    /[0-9]/.test(value) &&
+    /[^\p{Alphabetic}\p{N}\s]/u.test(value)
   );
 }
 
@@ -79,12 +111,19 @@ export function validateConfirmPassword(password: string, confirm: string): Msg 
   return null;
 }
 
+/** Letters of any script, including the vowel signs and virama of the Indian scripts. */
+const LETTER = '\\p{Alphabetic}\\u0900-\\u0DFF';
+const NAME_RE = new RegExp(`^[${LETTER}' -]+$`, 'u');
+const PLACE_RE = new RegExp(`^[${LETTER} ]+$`, 'u');
+
 /** Letters (any script), spaces, apostrophe, hyphen; 2-50; no edge or double spaces. */
 export function validateName(value: string): Msg {
   if (!value || !value.trim()) return 'v.nameRequired';
-  if (value !== value.trim() || value.includes('  ')) return 'v.nameSpaces';
-  if (value.length < LIMITS.nameMin || value.length > LIMITS.nameMax) return 'v.nameLength';
-  if (!/^[\p{L}\p{M}' -]+$/u.test(value)) return 'v.nameChars';
+  if (value.startsWith(' ') || value.endsWith(' ')) return 'v.nameEdgeSpaces';
+  if (value.includes('  ')) return 'v.nameDoubleSpaces';
+  if (!NAME_RE.test(value)) return 'v.nameChars';
+  if (charCount(value) < LIMITS.nameMin) return 'v.nameMin';
+  if (charCount(value) > LIMITS.nameMax) return 'v.nameMax';
   return null;
 }
 
@@ -138,14 +177,14 @@ export function validateRecipientName(value: string): Msg {
 }
 
 export function validateLandmark(value: string): Msg {
-  return value.trim().length > LANDMARK_MAX ? 'v.landmarkMax' : null;
+  return charCount(value.trim()) > LANDMARK_MAX ? 'v.landmarkMax' : null;
 }
 
 export function validateStreet(value: string): Msg {
   const v = value.trim();
   if (!v) return 'v.streetRequired';
-  if (v.length < LIMITS.streetMin) return 'v.streetMin';
-  if (v.length > LIMITS.streetMax) return 'v.streetMax';
+  if (charCount(v) < LIMITS.streetMin) return 'v.streetMin';
+  if (charCount(v) > LIMITS.streetMax) return 'v.streetMax';
   return null;
 }
 
@@ -153,17 +192,20 @@ export function validateStreet(value: string): Msg {
 function validatePlace(value: string, kind: 'city' | 'state'): Msg {
   const v = value.trim();
   if (!v) return kind === 'city' ? 'v.cityRequired' : 'v.stateRequired';
-  if (v.length < LIMITS.placeMin) return kind === 'city' ? 'v.cityMin' : 'v.stateMin';
-  if (v.length > LIMITS.placeMax) return kind === 'city' ? 'v.cityMax' : 'v.stateMax';
-  if (!/^[\p{L}\p{M} ]+$/u.test(v)) return kind === 'city' ? 'v.cityChars' : 'v.stateChars';
+  if (!PLACE_RE.test(v)) return kind === 'city' ? 'v.cityChars' : 'v.stateChars';
+  if (charCount(v) < LIMITS.placeMin) return kind === 'city' ? 'v.cityMin' : 'v.stateMin';
+  if (charCount(v) > LIMITS.placeMax) return kind === 'city' ? 'v.cityMax' : 'v.stateMax';
   return null;
 }
 
 export const validateCity = (v: string): Msg => validatePlace(v, 'city');
+
+/** One of the 36, spelt as in the list in any letter case (the server stores the list's spelling). */
 export function validateState(v: string): Msg {
   const m = validatePlace(v, 'state');
   if (m) return m;
-  return STATES_AND_UTS.includes(v.trim()) ? null : 'v.stateList';
+  const wanted = v.trim().toLowerCase();
+  return STATES_AND_UTS.some((s) => s.toLowerCase() === wanted) ? null : 'v.stateList';
 }
 
 /** PIN code: exactly 6 digits, and no PIN starts with 0. */
@@ -198,6 +240,18 @@ export function validatePhone(raw: string): Msg {
   const value = normalisePhone(raw);
   if (!/^\d+$/.test(value) || !/^[6-9]/.test(value)) return 'v.phoneIndian';
   if (value.length !== 10) return 'v.phoneLength';
+  return null;
+}
+
+/**
+ * The check the server makes when the order is placed, and the checkout's check on submit:
+ * 10 digits once normalised, then the first digit 6-9.
+ */
+export function validatePhoneOnSubmit(raw: string): Msg {
+  if (!raw.trim()) return 'v.phoneRequired';
+  const value = normalisePhone(raw);
+  if (!/^\d{10}$/.test(value)) return 'v.phoneLength';
+  if (!/^[6-9]/.test(value)) return 'v.phoneSubmit';
   return null;
 }
 
@@ -237,7 +291,8 @@ export function validateAddress(f: AddressForm): Errors<keyof AddressForm> {
 /** On submit the phone and ZIP are checked once more with the spec's submit messages. */
 export function validateAddressOnSubmit(f: AddressForm): Errors<keyof AddressForm> {
   const out = validateAddress(f);
-  if (!/^[6-9]\d{9}$/.test(normalisePhone(f.phone))) out.phone = f.phone.trim() ? 'v.phoneSubmit' : 'v.phoneRequired';
+  const phone = validatePhoneOnSubmit(f.phone);
+  if (phone) out.phone = phone;
   if (!/^[1-9]\d{5}$/.test(normalisePin(f.zipCode))) out.zipCode = f.zipCode ? 'v.zipSubmit' : 'v.zipRequired';
   return out;
 }
@@ -246,6 +301,24 @@ export function validateAddressOnSubmit(f: AddressForm): Errors<keyof AddressFor
 
 export function validateProfileName(value: string): Msg {
   return validateName(value);
+}
+
+/** The saved address has no format rules (spec), only the server's bound on its length. */
+export const PROFILE_ADDRESS_FIELD_MAX = 200;
+
+export function validateProfileAddressField(value: string): Msg {
+  return charCount(value) > PROFILE_ADDRESS_FIELD_MAX ? 'v.addressFieldMax' : null;
+}
+
+export type ProfileAddressForm = Record<keyof AddressForm, string>;
+
+export function validateProfileAddress(f: ProfileAddressForm): Errors<keyof ProfileAddressForm> {
+  const out: Errors<keyof ProfileAddressForm> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const m = validateProfileAddressField(f[field] ?? '');
+    if (m) out[field] = m;
+  }
+  return out;
 }
 
 export interface PasswordChangeForm {
@@ -258,8 +331,11 @@ export function validatePasswordChange(f: PasswordChangeForm): Errors<keyof Pass
   const out: Errors<keyof PasswordChangeForm> = {};
   if (!f.currentPassword) out.currentPassword = 'v.currentRequired';
   if (!f.newPassword) out.newPassword = 'v.newRequired';
-  else if (f.newPassword.length < LIMITS.passwordChangeMin) out.newPassword = 'v.newMin';
-  else if (!isStrongPassword(f.newPassword)) out.newPassword = 'v.passwordRule';
+  else if (charCount(f.newPassword) < LIMITS.passwordChangeMin) out.newPassword = 'v.newMin';
+  else {
+    const rule = validatePassword(f.newPassword);
+    if (rule) out.newPassword = rule;
+  }
   if (!f.confirmPassword) out.confirmPassword = 'v.confirmNewRequired';
   else if (f.newPassword !== f.confirmPassword) out.confirmPassword = 'v.newMismatch';
   return out;
@@ -279,10 +355,12 @@ export interface PlantForm {
 
 export const PLANT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
+/** A whole number as people type it: "12.0" counts, "12.5" and "1e3" do not (as the server reads it). */
 function wholeNumber(value: string): number | null {
   const v = value.trim();
-  if (!/^-?\d+$/.test(v)) return null;
-  return Number(v);
+  const digits = v.endsWith('.0') ? v.slice(0, -2) : v;
+  if (digits.length > 12 || !/^-?\d+$/.test(digits)) return null;
+  return Number(digits);
 }
 
 export function validatePlantImage(file: { size: number; type: string } | null): Msg {
@@ -297,13 +375,15 @@ export function validatePlantForm(f: PlantForm): Errors<keyof PlantForm> {
   const out: Errors<keyof PlantForm> = {};
   const name = f.name.trim();
   if (!name) out.name = 'v.plantNameRequired';
-  else if (name.length < LIMITS.plantNameMin || name.length > LIMITS.plantNameMax) out.name = 'v.plantNameLength';
-  else if (!/^[\p{L}\p{M}' -]+$/u.test(name)) out.name = 'v.plantNameChars';
+  else if (charCount(name) < LIMITS.plantNameMin || charCount(name) > LIMITS.plantNameMax) out.name = 'v.plantNameLength';
+  else if (!NAME_RE.test(name) || name.includes('  ')) out.name = 'v.plantNameChars';
 
   const description = f.description.trim();
   if (!description) out.description = 'v.descriptionRequired';
-  else if (description.length < LIMITS.descriptionMin || description.length > LIMITS.descriptionMax)
+  else if (charCount(description) < LIMITS.descriptionMin || charCount(description) > LIMITS.descriptionMax)
     out.description = 'v.descriptionLength';
+  // The database cannot keep U+0000, so the server refuses it; say so before sending.
+  else if (description.includes('\0')) out.description = 'v.descriptionNul';
 
   let price: number | null = null;
   if (!f.price.trim()) out.price = 'v.priceRequired';
@@ -317,8 +397,7 @@ export function validatePlantForm(f: PlantForm): Errors<keyof PlantForm> {
     const original = wholeNumber(f.originalPrice);
     if (original === null) out.originalPrice = 'v.originalWhole';
     else if (original > LIMITS.priceMax) out.originalPrice = 'v.originalMax';
-    else if (price !== null && !out.price && original < price) out.originalPrice = 'v.originalMin';
-    else if (original < LIMITS.priceMin) out.originalPrice = 'v.originalMin';
+    else if (price !== null && original < price) out.originalPrice = 'v.originalMin';
   }
 
   if (!f.stock.trim()) out.stock = 'v.stockRequired';
@@ -368,8 +447,14 @@ export function canSendChat(text: string, images: unknown[]): boolean {
 
 export function validateRating(rating: number, plantId: string | null | undefined): Msg {
   if (!plantId) return 'v.ratingPlant';
-  if (!Number.isInteger(rating) || rating < LIMITS.ratingMin || rating > LIMITS.ratingMax) return 'v.ratingRequired';
+  if (!rating) return 'v.ratingRequired';
+  if (!Number.isInteger(rating) || rating < LIMITS.ratingMin || rating > LIMITS.ratingMax) return 'v.ratingRange';
   return null;
+}
+
+/** A cart quantity the server accepts: at least 1 (stock is the server's to check). */
+export function validateQuantity(quantity: number): Msg {
+  return Number.isInteger(quantity) && quantity >= 1 ? null : 'v.quantityMin';
 }
 
 // ---------------------------------------------------------------- helpers

@@ -3,6 +3,7 @@ import { useAuth } from '@/lib/auth';
 import { useShopContact } from '@/lib/config';
 import { useI18n } from '@/lib/i18n';
 import { LeafIcon } from '@/components/icons';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export function Footer() {
   const { t } = useI18n();
@@ -11,29 +12,29 @@ export function Footer() {
   // Shop pages send an admin back to the dashboard, so an admin's footer offers admin pages.
   const shopLinks = isAdmin
     ? [
-        { to: '/admin/dashboard', label: t('footer.dashboard') },
-        { to: '/admin/plants', label: t('footer.plants') },
-        { to: '/admin/orders', label: t('footer.orders') },
-        { to: '/admin/delivery', label: t('footer.delivery') },
+        { to: ROUTES.adminDashboard, label: t('footer.dashboard') },
+        { to: ROUTES.adminPlants, label: t('footer.plants') },
+        { to: ROUTES.adminOrders, label: t('footer.orders') },
+        { to: ROUTES.adminDelivery, label: t('footer.delivery') },
       ]
     : [
-        { to: '/catalogue', label: t('nav.catalogue') },
-        { to: '/catalogue?category=Indoor', label: t('category.Indoor') },
-        { to: '/plant-care-ai', label: t('footer.plantCare') },
+        { to: ROUTES.catalogue, label: t('nav.catalogue') },
+        { to: routeTo.catalogue({ category: 'Indoor' }), label: t('category.Indoor') },
+        { to: ROUTES.assistant, label: t('footer.plantCare') },
       ];
   const helpLinks = [
-    { to: '/help/shipping', label: t('footer.shipping') },
-    { to: '/help/returns', label: t('footer.returns') },
-    { to: '/help/privacy', label: t('footer.privacy') },
-    { to: '/help/terms', label: t('footer.terms') },
-    { to: '/help/grievance', label: t('footer.grievance') },
+    { to: routeTo.help('shipping'), label: t('footer.shipping') },
+    { to: routeTo.help('returns'), label: t('footer.returns') },
+    { to: routeTo.help('privacy'), label: t('footer.privacy') },
+    { to: routeTo.help('terms'), label: t('footer.terms') },
+    { to: routeTo.help('grievance'), label: t('footer.grievance') },
   ];
   return (
     <footer className="footer">
       <div className="container">
         <div className="footer__grid">
           <div>
-            <Link to={isAdmin ? '/admin/dashboard' : '/'} className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
+            <Link to={isAdmin ? ROUTES.adminDashboard : ROUTES.home} className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
               <span className="brand__mark">
                 <LeafIcon size={20} />
               </span>

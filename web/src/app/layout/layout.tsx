@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { setNavigator } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n';
+import { ROUTES } from '@/lib/routes';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
 import { PageSkeleton } from '../page-skeleton';
@@ -12,7 +13,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { t } = useI18n();
-  const isAssistant = pathname.startsWith('/plant-care-ai');
+  const isAssistant = pathname.startsWith(ROUTES.assistant);
 
   useEffect(() => {
     setNavigator((path) => navigate(path));

@@ -10,6 +10,7 @@ import { useToast } from '@/components/toast';
 import { CartIcon, CloseIcon, LeafIcon, MenuIcon, MoonIcon, SunIcon, UserIcon, ChevronDownIcon } from '@/components/icons';
 import { NotificationBell, WishlistMenuLink } from '@/components/wishlist/nav-items';
 import { DesktopSearch, PhoneSearch } from '@/components/search/header-search';
+import { ROUTES } from '@/lib/routes';
 
 interface LinkDef {
   to: string;
@@ -33,17 +34,17 @@ export function Navbar() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const links: LinkDef[] = isAdmin
-    ? [{ to: '/admin/dashboard', label: t('nav.adminDashboard') }]
+    ? [{ to: ROUTES.adminDashboard, label: t('nav.adminDashboard') }]
     : [
-        { to: '/', label: t('nav.home'), end: true },
-        { to: '/catalogue', label: t('nav.catalogue') },
-        { to: '/plant-care-ai', label: t('nav.assistant') },
-        ...(isCustomer ? [{ to: '/orders', label: t('nav.orders') }] : []),
+        { to: ROUTES.home, label: t('nav.home'), end: true },
+        { to: ROUTES.catalogue, label: t('nav.catalogue') },
+        { to: ROUTES.assistant, label: t('nav.assistant') },
+        ...(isCustomer ? [{ to: ROUTES.orders, label: t('nav.orders') }] : []),
       ];
 
   function doLogout() {
     // Leave the page first: guarded pages must not bounce to /login on the way out.
-    navigate('/');
+    navigate(ROUTES.home);
     logout();
     setMenuOpen(false);
     toast.success(t('logout.success'));
@@ -56,7 +57,7 @@ export function Navbar() {
   return (
     <header className="nav">
       <div className="container nav__inner">
-        <Link to={isAdmin ? '/admin/dashboard' : '/'} className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
+        <Link to={isAdmin ? ROUTES.adminDashboard : ROUTES.home} className="brand" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
           <span className="brand__mark">
             <LeafIcon size={20} />
           </span>
@@ -82,7 +83,7 @@ export function Navbar() {
           </button>
           {isCustomer && <NotificationBell />}
           {isCustomer && (
-            <Link to="/cart" className="icon-btn" aria-label={t('nav.cartCount', { count })} data-testid="nav-cart">
+            <Link to={ROUTES.cart} className="icon-btn" aria-label={t('nav.cartCount', { count })} data-testid="nav-cart">
               <CartIcon />
               {count > 0 && (
                 <span className="count-badge" aria-hidden="true">
@@ -96,10 +97,10 @@ export function Navbar() {
           ) : (
             status !== 'loading' && (
               <span className="nav__desktop-only" style={{ gap: 6, marginLeft: 6 }}>
-                <Link to="/login" className="btn btn--ghost btn--sm">
+                <Link to={ROUTES.login} className="btn btn--ghost btn--sm">
                   {t('nav.login')}
                 </Link>
-                <Link to="/register" className="btn btn--primary btn--sm">
+                <Link to={ROUTES.register} className="btn btn--primary btn--sm">
                   {t('nav.register')}
                 </Link>
               </span>
@@ -181,7 +182,7 @@ function ProfileMenu({ name, email, onLogout }: { name: string; email: string; o
             <strong>{name}</strong>
             <span>{email}</span>
           </div>
-          <Link to="/profile" className="dropdown__item" onClick={() => setOpen(false)}>
+          <Link to={ROUTES.profile} className="dropdown__item" onClick={() => setOpen(false)}>
             <UserIcon size={18} /> {t('nav.editProfile')}
           </Link>
           <WishlistMenuLink className="dropdown__item" onClick={() => setOpen(false)} />
@@ -253,7 +254,7 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
           <div className="sheet__sep" />
           {authed ? (
             <>
-              <NavLink to="/profile" className="sheet__link">
+              <NavLink to={ROUTES.profile} className="sheet__link">
                 {t('nav.editProfile')}
               </NavLink>
               <WishlistMenuLink className="sheet__link" />
@@ -263,10 +264,10 @@ function MobileSheet({ links, authed, onClose, onLogout, toggleTheme, themeLabel
             </>
           ) : (
             <>
-              <NavLink to="/login" className="sheet__link">
+              <NavLink to={ROUTES.login} className="sheet__link">
                 {t('nav.login')}
               </NavLink>
-              <NavLink to="/register" className="sheet__link">
+              <NavLink to={ROUTES.register} className="sheet__link">
                 {t('nav.register')}
               </NavLink>
             </>

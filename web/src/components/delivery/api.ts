@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
 import { STORAGE_KEYS, readString, writeString } from '@/lib/storage';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/delivery/{pin}` (issue 20). */
 export interface DeliveryEstimate {
@@ -27,7 +28,7 @@ export function checkDelivery(pin: string, signal?: AbortSignal): Promise<Delive
 
 export function deliveryQuery(pin: string) {
   return {
-    queryKey: ['delivery', pin] as const,
+    queryKey: queryKeys.delivery.pin(pin),
     queryFn: ({ signal }: { signal?: AbortSignal }) => checkDelivery(pin, signal),
     enabled: PIN_PATTERN.test(pin),
     staleTime: 10 * 60_000,

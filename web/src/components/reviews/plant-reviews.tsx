@@ -6,6 +6,7 @@ import { useI18n } from '@/lib/i18n';
 import { FormMessage } from '@/components/field';
 import { Stars } from '@/components/ui';
 import './reviews.css';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/plants/{id}/reviews` (issue 20). */
 export interface Review {
@@ -26,7 +27,7 @@ export interface ReviewPage {
 
 function reviewsQuery(plantId: string, page: number) {
   return {
-    queryKey: ['reviews', plantId, page] as const,
+    queryKey: queryKeys.reviews.page(plantId, page),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       api.get<ReviewPage>(`/plants/${encodeURIComponent(plantId)}/reviews`, { signal, query: { page } }),
   };

@@ -13,6 +13,7 @@ import { plantName } from '@/lib/plant-text';
 import { LeafIcon, SearchIcon } from '@/components/icons';
 import type { Suggestion } from '@/types/api';
 import { useSuggestions } from './use-suggestions';
+import { routeTo } from '@/lib/routes';
 
 interface Props {
   /** Where the box sits; also keeps the ids of the two boxes apart. */
@@ -54,10 +55,10 @@ export function SearchCombobox({ variant, autoFocus, onEscape, onDone }: Props) 
     onDone?.();
   }
 
-  const openPlant = (s: Suggestion) => leave(`/plant/${encodeURIComponent(s._id)}`);
+  const openPlant = (s: Suggestion) => leave(routeTo.plant(s._id));
   const searchAll = () => {
     const q = text.trim();
-    if (q) leave(`/catalogue?search=${encodeURIComponent(q)}`);
+    if (q) leave(routeTo.catalogue({ search: q }));
   };
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import type { Plant } from '@/types/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/wishlist` (issue 20). */
 export interface WishlistItem {
@@ -28,7 +29,7 @@ export function useIsShopper(): boolean {
 export function useWishlist() {
   const shopper = useIsShopper();
   return useQuery({
-    queryKey: ['wishlist'],
+    queryKey: queryKeys.wishlist,
     queryFn: ({ signal }) => api.get<{ wishlist: WishlistItem[] }>('/wishlist', { signal }).then((r) => r.wishlist),
     enabled: shopper,
     staleTime: 30_000,
@@ -48,14 +49,14 @@ export function useRemoveFromWishlist() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (plantId: string) => api.delete<{ message: string }>(`/wishlist/${encodeURIComponent(plantId)}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['wishlist'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.wishlist }),
   });
 }
 
 export function useNotifications() {
   const shopper = useIsShopper();
   return useQuery({
-    queryKey: ['notifications'],
+    queryKey: queryKeys.notifications,
     queryFn: ({ signal }) => api.get<{ notifications: Notification[]; unread: number }>('/notifications', { signal }),
     enabled: shopper,
     refetchInterval: 30_000,
@@ -67,6 +68,6 @@ export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.put<{ notification: Notification }>(`/notifications/${encodeURIComponent(id)}/read`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }

@@ -4,6 +4,7 @@ import { useI18n } from '@/lib/i18n';
 import { useNotifications } from './api';
 import { BellIcon, HeartIcon } from './icons';
 import './wishlist.css';
+import { ROUTES } from '@/lib/routes';
 
 /** The navbar's bell: unread back-in-stock news, leading to the Wishlist page. */
 export function NotificationBell() {
@@ -11,7 +12,7 @@ export function NotificationBell() {
   const notices = useNotifications();
   const unread = notices.data?.unread ?? 0;
   return (
-    <Link to="/wishlist" className="icon-btn nav-bell" aria-label={t('wishlist.notificationsCount', { count: unread })} data-testid="nav-bell">
+    <Link to={ROUTES.wishlist} className="icon-btn nav-bell" aria-label={t('wishlist.notificationsCount', { count: unread })} data-testid="nav-bell">
       <BellIcon />
       {unread > 0 && (
         <span className="count-badge" aria-hidden="true" data-testid="nav-bell-count">
@@ -28,7 +29,7 @@ export function WishlistMenuLink({ className, onClick }: { className: string; on
   const { isAdmin } = useAuth();
   if (isAdmin) return null;
   return (
-    <Link to="/wishlist" className={className} onClick={onClick}>
+    <Link to={ROUTES.wishlist} className={className} onClick={onClick}>
       <HeartIcon size={18} /> {t('wishlist.title')}
     </Link>
   );

@@ -7,6 +7,7 @@ import type { Plant } from '@/types/api';
 import { useRemoveFromWishlist, useSaveToWishlist, useWishlist } from './api';
 import { HeartIcon } from './icons';
 import './wishlist.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 /** The heart on the plant page: saves or unsaves for a signed-in customer. */
 export function WishlistHeart({ plant, className = '' }: { plant: Plant; className?: string }) {
@@ -36,7 +37,7 @@ export function useWishlistHearts() {
   const toggle = useCallback(async (plant: Plant) => {
     const { status, savedIds, save, remove, navigate, tm } = latest.current;
     if (status !== 'authenticated') {
-      navigate('/login', { state: { from: `/plant/${plant._id}` } });
+      navigate(ROUTES.login, { state: { from: routeTo.plant(plant._id) } });
       return;
     }
     setError(null);

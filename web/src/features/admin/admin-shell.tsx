@@ -3,6 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { useI18n } from '@/lib/i18n';
 import { PageHeading } from '@/components/ui';
 import './admin.css';
+import { ROUTES } from '@/lib/routes';
 
 /** Common frame of the admin pages: heading, actions and the section tabs. */
 export function AdminShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -10,16 +11,16 @@ export function AdminShell({ title, actions, children }: { title: string; action
   return (
     <div className="container page admin">
       <nav className="admin__tabs" aria-label={t('nav.adminDashboard')}>
-        <NavLink to="/admin/dashboard" className="admin__tab">
+        <NavLink to={ROUTES.adminDashboard} className="admin__tab">
           {t('nav.adminHome')}
         </NavLink>
-        <NavLink to="/admin/plants" className="admin__tab">
+        <NavLink to={ROUTES.adminPlants} className="admin__tab">
           {t('nav.adminPlants')}
         </NavLink>
-        <NavLink to="/admin/orders" className="admin__tab">
+        <NavLink to={ROUTES.adminOrders} className="admin__tab">
           {t('nav.adminOrders')}
         </NavLink>
-        <NavLink to="/admin/delivery" className="admin__tab">
+        <NavLink to={ROUTES.adminDelivery} className="admin__tab">
           {t('nav.adminDelivery')}
         </NavLink>
       </nav>

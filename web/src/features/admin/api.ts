@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AdminStats, Order, OrderList, OrderStatus, Plant, PlantList } from '@/types/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const PLANTS_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE = 5;
@@ -9,14 +10,14 @@ export const LOW_STOCK_AT = 5;
 
 export function useOrderStats() {
   return useQuery({
-    queryKey: ['admin', 'stats'],
+    queryKey: queryKeys.admin.stats,
     queryFn: ({ signal }) => api.get<{ stats: AdminStats }>('/orders/admin/stats', { signal }).then((r) => r.stats),
   });
 }
 
 export function usePlantCount() {
   return useQuery({
-    queryKey: ['admin', 'plantCount'],
+    queryKey: queryKeys.admin.plantCount,
     queryFn: ({ signal }) => api.get<{ stats: { totalPlants: number } }>('/plants/stats/count', { signal }).then((r) => r.stats.totalPlants),
   });
 }
@@ -24,7 +25,7 @@ export function usePlantCount() {
 /** Plants with 5 or fewer in stock (walks at most 5 pages of 200). */
 export function useLowStock() {
   return useQuery({
-    queryKey: ['admin', 'lowStock'],
+    queryKey: queryKeys.admin.lowStock,
     queryFn: async ({ signal }) => {
       const low: Plant[] = [];
       for (let page = 1; page <= 5; page++) {
@@ -39,7 +40,7 @@ export function useLowStock() {
 
 export function useAdminPlants(search: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'plants', search, page],
+    queryKey: queryKeys.admin.plants(search, page),
     queryFn: ({ signal }) =>
       api.get<PlantList>('/plants', { signal, query: { search: search.trim(), page, limit: PLANTS_PAGE_SIZE, sortBy: 'newest', sortOrder: 'desc' } }),
     placeholderData: keepPreviousData,
@@ -52,8 +53,8 @@ export function useSavePlant() {
     mutationFn: ({ id, form }: { id?: string; form: FormData }) =>
       id ? api.put<{ plant: Plant }>(`/plants/${encodeURIComponent(id)}`, form) : api.post<{ plant: Plant }>('/plants', form),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      void qc.invalidateQueries({ queryKey: ['plants'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
     },
   });
 }
@@ -63,15 +64,15 @@ export function useDeletePlant() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ message?: string }>(`/plants/${encodeURIComponent(id)}`),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      void qc.invalidateQueries({ queryKey: ['plants'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
     },
   });
 }
 
 export function useAdminOrders(status: OrderStatus | '', search: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'orders', status, search, page],
+    queryKey: queryKeys.admin.orders(status, search, page),
     queryFn: ({ signal }) =>
       // People copy the id as shown ("#0C4A68DB"); the server matches the bare id.
       api.get<OrderList>('/orders/admin/all', { signal, query: { status, search: search.trim().replace(/^#/, ''), page, limit: ORDERS_PAGE_SIZE } }),
@@ -85,8 +86,8 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
       api.put<{ order: Order; message?: string }>(`/orders/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      void qc.invalidateQueries({ queryKey: ['plants'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
     },
   });
 }

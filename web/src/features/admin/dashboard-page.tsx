@@ -10,6 +10,7 @@ import { Skeleton, StatusBadge } from '@/components/ui';
 import { ORDER_STATUSES } from '@/types/api';
 import { RECENT_ORDERS, useLowStock, useOrderStats, usePlantCount } from './api';
 import { AdminShell } from './admin-shell';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export default function DashboardPage() {
   const { t, tm, lang } = useI18n();
@@ -84,13 +85,13 @@ export default function DashboardPage() {
             {t('admin.quick')}
           </h2>
           <div className="quick">
-            <Link to="/admin/plants?new=1" className="btn btn--primary">
+            <Link to={routeTo.newPlant()} className="btn btn--primary">
               <PlusIcon size={18} /> {t('admin.plants.add')}
             </Link>
-            <Link to="/admin/plants" className="btn btn--outline">
+            <Link to={ROUTES.adminPlants} className="btn btn--outline">
               {t('admin.managePlants')}
             </Link>
-            <Link to="/admin/orders" className="btn btn--outline">
+            <Link to={ROUTES.adminOrders} className="btn btn--outline">
               {t('admin.manageOrders')}
             </Link>
             <button type="button" className="btn btn--outline" onClick={refresh} disabled={refreshing}>

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { DeliveryRule } from './delivery-rules';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/delivery`: the areas in the admin's order. */
 export function useDeliveryRules() {
   return useQuery({
-    queryKey: ['admin', 'delivery'],
+    queryKey: queryKeys.admin.delivery,
     queryFn: ({ signal }) => api.get<{ rules: DeliveryRule[] }>('/admin/delivery', { signal }).then((r) => r.rules),
     // Rows being edited are not replaced behind the admin's back.
     refetchOnWindowFocus: false,
@@ -20,7 +21,7 @@ export function useSaveDeliveryRules() {
     onSuccess: (res) => {
       qc.setQueryData(['admin', 'delivery'], res.rules);
       // Every PIN answer this browser remembers may have changed.
-      void qc.invalidateQueries({ queryKey: ['delivery'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.delivery.all });
     },
   });
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '@/lib/api-client';
 import { login } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -10,20 +9,20 @@ import { FormMessage, TextField } from '@/components/field';
 import { useToast } from '@/components/toast';
 import { PageHeading } from '@/components/ui';
 import type { DemoAccount } from '@/types/api';
-import { safeRedirect, useForm } from './use-form';
+import { safeRedirect, useForm } from '@/lib/use-form';
 import './auth.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const FILL_NOTE_MS = 2000;
 
 export default function LoginPage() {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const toast = useToast();
   const config = useAppConfig();
   const form = useForm({ email: '', password: '' }, validateLogin);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [showCreds, setShowCreds] = useState(false);
   const [filledNote, setFilledNote] = useState(false);
@@ -37,7 +36,6 @@ export default function LoginPage() {
 
   function fill(account: DemoAccount) {
     form.setValues({ email: account.email, password: account.password });
-    setServerError(null);
     setFilledNote(true);
     clearTimeout(noteTimer.current);
     noteTimer.current = setTimeout(() => setFilledNote(false), FILL_NOTE_MS);
@@ -46,20 +44,19 @@ export default function LoginPage() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setServerError(null);
     if (!form.submit(formRef.current)) return;
     setBusy(true);
     try {
       const res = await login(form.values.email, form.values.password);
       toast.success(t('login.success'));
-      navigate(res.user.role === 'admin' && redirect === '/' ? '/admin/dashboard' : redirect, { replace: true });
+      navigate(res.user.role === 'admin' && redirect === ROUTES.home ? ROUTES.adminDashboard : redirect, { replace: true });
     } catch (err) {
-      setServerError(tm(errorMessage(err, t('login.failed'))));
+      form.serverError(err, t('login.failed'));
       setBusy(false);
     }
   }
 
-  const registerHref = redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+  const registerHref = routeTo.register(redirect);
 
   return (
     <div className="container page auth">
@@ -102,9 +99,9 @@ export default function LoginPage() {
         )}
 
         <form ref={formRef} className="stack" onSubmit={onSubmit} noValidate>
-          {serverError && <FormMessage kind="error">{serverError}</FormMessage>}
-          <TextField label={t('login.email')} type="email" autoComplete="email" inputMode="email" required {...form.bind('email')} error={form.visibleError('email') ? t(form.visibleError('email')!) : undefined} />
-          <TextField label={t('login.password')} type="password" autoComplete="current-password" required {...form.bind('password')} error={form.visibleError('password') ? t(form.visibleError('password')!) : undefined} />
+          {form.serverMessage && <FormMessage kind="error">{form.serverMessage}</FormMessage>}
+          <TextField label={t('login.email')} type="email" autoComplete="email" inputMode="email" required {...form.bind('email')} error={form.error('email')} />
+          <TextField label={t('login.password')} type="password" autoComplete="current-password" required {...form.bind('password')} error={form.error('password')} />
           <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy}>
             {busy ? t('login.submitting') : t('login.submit')}
           </button>

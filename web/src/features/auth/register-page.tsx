@@ -1,25 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '@/lib/api-client';
 import { register } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useI18n } from '@/lib/i18n';
 import { validateRegister } from '@/lib/validation';
 import { FormMessage, TextField } from '@/components/field';
 import { PageHeading } from '@/components/ui';
-import { safeRedirect, useForm } from './use-form';
+import { safeRedirect, useForm } from '@/lib/use-form';
 import './auth.css';
+import { routeTo } from '@/lib/routes';
 
 export const REGISTER_REDIRECT_MS = 1000;
 
 export default function RegisterPage() {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // The same `redirect` as the login page: a shopper sent here from a plant goes back to it.
   const redirect = safeRedirect(params.get('redirect'));
   const form = useForm({ name: '', email: '', password: '', confirmPassword: '' }, validateRegister);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -33,22 +32,18 @@ export default function RegisterPage() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setServerError(null);
     if (!form.submit(formRef.current)) return;
     setBusy(true);
     try {
       await register(form.values.name, form.values.email, form.values.password);
       setSuccess(true);
     } catch (err) {
-      setServerError(tm(errorMessage(err, t('register.failedRetry'))));
+      form.serverError(err, t('register.failedRetry'));
       setBusy(false);
     }
   }
 
-  const err = (f: 'name' | 'email' | 'password' | 'confirmPassword') => {
-    const k = form.visibleError(f);
-    return k ? t(k) : undefined;
-  };
+  const err = form.error;
 
   return (
     <div className="container page auth">
@@ -56,7 +51,7 @@ export default function RegisterPage() {
         <PageHeading className="auth__title">{t('register.title')}</PageHeading>
         <p className="auth__sub">{t('register.subtitle')}</p>
         <form ref={formRef} className="stack" onSubmit={onSubmit} noValidate>
-          {serverError && <FormMessage kind="error">{serverError}</FormMessage>}
+          {form.serverMessage && <FormMessage kind="error">{form.serverMessage}</FormMessage>}
           {success && <FormMessage kind="success">{t('register.success')}</FormMessage>}
           <TextField label={t('register.name')} autoComplete="name" required {...form.bind('name')} error={err('name')} />
           <TextField label={t('register.email')} type="email" autoComplete="email" inputMode="email" required {...form.bind('email')} error={err('email')} />
@@ -75,7 +70,7 @@ export default function RegisterPage() {
           </button>
         </form>
         <p className="auth__alt">
-          {t('register.haveAccount')} <Link to={redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>{t('register.loginLink')}</Link>
+          {t('register.haveAccount')} <Link to={routeTo.login(redirect)}>{t('register.loginLink')}</Link>
         </p>
       </div>
     </div>

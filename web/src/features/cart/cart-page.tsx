@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
-import { cartCount, cartStore, useCart } from '@/lib/cart';
+import { cartCount, useCart, useCartActions } from '@/lib/cart';
 import { useAppConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/document-title';
 import { formatINR } from '@/lib/format';
@@ -13,12 +13,14 @@ import { useTimedMessage } from '@/components/timed-message';
 import { EmptyState, PageHeading, PlantImage, QuantityStepper, Skeleton, Spinner } from '@/components/ui';
 import './cart.css';
 import { PinCheck } from '@/components/delivery/pin-check';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const CART_MESSAGE_MS = 2000;
 
 export default function CartPage() {
   const { t, tm, lang } = useI18n();
   const cart = useCart();
+  const cartActions = useCartActions();
   const limits = useAppConfig().data?.orderLimits;
   const msg = useTimedMessage(CART_MESSAGE_MS);
   const { show } = msg;
@@ -26,16 +28,16 @@ export default function CartPage() {
 
   useEffect(
     () =>
-      cartStore.onEvent((e) => {
+      cartActions.onEvent((e) => {
         if (e.type === 'updated') show(t('cart.updated'));
         else show(tm(e.message), 'error');
       }),
-    [show, t, tm],
+    [cartActions, show, t, tm],
   );
 
   async function remove(id: string) {
     try {
-      await cartStore.remove(id);
+      await cartActions.remove(id);
       msg.show(t('cart.removed'));
     } catch (e) {
       msg.show(tm(errorMessage(e, t('cart.removeFailed'))), 'error');
@@ -71,7 +73,7 @@ export default function CartPage() {
         <EmptyState
           title={t('cart.loadFailed')}
           action={
-            <button type="button" className="btn btn--primary" onClick={() => void cartStore.load()} disabled={cart.loading}>
+            <button type="button" className="btn btn--primary" onClick={() => void cartActions.load()} disabled={cart.loading}>
               {t('common.retry')}
             </button>
           }
@@ -81,7 +83,7 @@ export default function CartPage() {
           title={t('cart.empty')}
           text={t('cart.emptyText')}
           action={
-            <Link to="/catalogue" className="btn btn--primary">
+            <Link to={ROUTES.catalogue} className="btn btn--primary">
               {t('cart.continue')}
             </Link>
           }
@@ -94,13 +96,13 @@ export default function CartPage() {
               const name = plantName(p, lang);
               return (
                 <li key={p._id} className={`citem card ${busy ? 'is-busy' : ''}`} data-testid="cart-item">
-                  <Link to={`/plant/${p._id}`} className="citem__img" tabIndex={-1} aria-hidden="true">
+                  <Link to={routeTo.plant(p._id)} className="citem__img" tabIndex={-1} aria-hidden="true">
                     <PlantImage src={p.thumbnail ?? p.image} alt={name} size={96} />
                   </Link>
                   <div className="citem__main">
                     <div className="citem__top">
                       <h2 className="citem__name">
-                        <Link to={`/plant/${p._id}`}>{name}</Link>
+                        <Link to={routeTo.plant(p._id)}>{name}</Link>
                       </h2>
                       <span className="citem__line num" aria-label={`${t('cart.lineTotal')}: ${formatINR(p.price * quantity)}`}>
                         {formatINR(p.price * quantity)}
@@ -112,7 +114,7 @@ export default function CartPage() {
                         size="sm"
                         value={quantity}
                         max={Math.min(p.stock, limits?.maxPerPlant ?? p.stock)}
-                        onChange={(n) => cartStore.setQuantity(p._id, n)}
+                        onChange={(n) => cartActions.stepQuantity(p._id, n - quantity)}
                         label={t('cart.quantityOf', { name: name })}
                         decLabel={t('cart.decreaseOf', { name: name })}
                         incLabel={t('cart.increaseOf', { name: name })}
@@ -170,10 +172,10 @@ export default function CartPage() {
             )}
             <PinCheck />
             <div className="stack" style={{ gap: 10 }}>
-              <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
+              <Link to={ROUTES.checkout} className="btn btn--primary btn--lg btn--block">
                 {t('cart.checkout')}
               </Link>
-              <Link to="/catalogue" className="btn btn--outline btn--block">
+              <Link to={ROUTES.catalogue} className="btn btn--outline btn--block">
                 {t('cart.continue')}
               </Link>
             </div>

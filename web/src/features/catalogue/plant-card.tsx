@@ -7,6 +7,7 @@ import type { Plant } from '@/types/api';
 import { HeartButton } from '@/components/wishlist/wishlist-heart';
 import { CareIcons } from '@/components/care/care';
 import { plantDescription, plantName } from '@/lib/plant-text';
+import { routeTo } from '@/lib/routes';
 
 interface PlantCardProps {
   plant: Plant;
@@ -26,7 +27,7 @@ interface PlantCardProps {
  */
 export const PlantCard = memo(function PlantCard({ plant, eager, saved, heartBusy, heartError, onToggle }: PlantCardProps) {
   const { t, lang } = useI18n();
-  const href = `/plant/${plant._id}`;
+  const href = routeTo.plant(plant._id);
   const name = plantName(plant, lang);
   return (
     <article className="pcard card" data-testid="plant-card">

@@ -2,6 +2,7 @@
 import { api } from '@/lib/api-client';
 import type { PlantList } from '@/types/api';
 import { DEFAULT_FILTERS, plantsListQuery, type CatalogueFilters } from '@/lib/landing';
+import { queryKeys } from '@/lib/query-keys';
 
 // The filters themselves live in lib/landing.ts, which index.html also runs inline.
 export { DEFAULT_FILTERS, LIGHT_VALUES, PAGE_SIZE, SORT_FIELDS, filtersFromParams, type CatalogueFilters, type SortField } from '@/lib/landing';
@@ -29,7 +30,7 @@ export function hasActiveFilters(f: CatalogueFilters): boolean {
 /** Query key and fetcher of a catalogue page (shared by the page and the start-up prefetch). */
 export function plantsQuery(f: CatalogueFilters) {
   return {
-    queryKey: ['plants', 'list', f] as const,
+    queryKey: queryKeys.plants.list(f),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       api.get<PlantList>('/plants', { signal, query: plantsListQuery(f) }),
   };

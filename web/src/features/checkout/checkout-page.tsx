@@ -1,44 +1,47 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { ApiError, api, errorMessage, newIdempotencyKey } from '@/lib/api-client';
-import { setUser, useAuth } from '@/lib/auth';
-import { cartStore, useCart } from '@/lib/cart';
+import { ApiError, newIdempotencyKey } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useCart, useCartActions } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
 import { customerOrderId, formatINR, isAddressComplete } from '@/lib/format';
 import { plantName } from '@/lib/plant-text';
 import { useI18n } from '@/lib/i18n';
+import { useForm } from '@/lib/use-form';
 import {
-  ADDRESS_FIELDS,
   STATES_AND_UTS,
   digitsOnly,
-  hasErrors,
   normalisePhone,
   normalisePin,
   phoneInput,
-  validateAddressField,
+  validateAddress,
   validateAddressOnSubmit,
   type AddressForm,
-  type Errors,
 } from '@/lib/validation';
 import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { Address, CartItem, Order, User } from '@/types/api';
+import type { CartItem, Order } from '@/types/api';
+import { useUpdateProfile } from '@/lib/account-api';
+import { usePlaceOrder } from './api';
 import './checkout.css';
+import { ROUTES } from '@/lib/routes';
 
 export const ORDER_REDIRECT_MS = 2000;
 
 export default function CheckoutPage() {
-  const { t, tm, tf, lang } = useI18n();
+  const { t, lang } = useI18n();
   const { user } = useAuth();
   const cart = useCart();
+  const cartActions = useCartActions();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const saved: Partial<Address> = user?.address ?? {};
+  const place = usePlaceOrder();
+  const saveProfile = useUpdateProfile();
+  const saved = user?.address ?? {};
   // The saved phone and PIN are shown as they were saved ("+91 98765 43210" stays that
   // number); only the order gets their normalised form.
-  const [values, setValues] = useState<AddressForm>({
+  const form = useForm<AddressForm>(
+    {
     recipientName: saved.recipientName ?? '',
     street: saved.street ?? '',
     landmark: saved.landmark ?? '',
@@ -46,45 +49,37 @@ export default function CheckoutPage() {
     state: STATES_AND_UTS.includes((saved.state ?? '').trim()) ? (saved.state ?? '').trim() : '',
     zipCode: digitsOnly(saved.zipCode ?? '', 12),
     phone: phoneInput(saved.phone ?? ''),
-  });
+    },
+    validateAddress,
+    {
+      // Each field speaks as soon as it is edited; the submit rechecks phone and PIN.
+      touchOn: 'change',
+      validateOnSubmit: validateAddressOnSubmit,
+      transform: { zipCode: (raw) => digitsOnly(raw, 6), phone: phoneInput },
+    },
+  );
+  const values = form.values;
   const [saveToProfile, setSaveToProfile] = useState(() => !isAddressComplete(saved));
   // What was ordered, kept as placed: the cart empties the moment the order is taken.
   const [receipt, setReceipt] = useState<{ order: Order; items: CartItem[]; total: number } | null>(null);
-  const [errors, setErrors] = useState<Errors<keyof AddressForm>>({});
-  const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
   // Set before the cart empties, so the empty-cart redirect never races the success screen.
   const placedRef = useRef(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const idempotencyKey = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
   useDocumentTitle(t('checkout.metaTitle'));
 
   useEffect(() => {
     if (!placed) return;
-    const id = setTimeout(() => navigate('/orders'), ORDER_REDIRECT_MS);
+    const id = setTimeout(() => navigate(ROUTES.orders), ORDER_REDIRECT_MS);
     return () => clearTimeout(id);
   }, [placed, navigate]);
 
-  if (!placed && !placedRef.current && cart.loaded && cart.items.length === 0) return <Navigate to="/cart" replace />;
+  if (!placed && !placedRef.current && cart.loaded && cart.items.length === 0) return <Navigate to={ROUTES.cart} replace />;
 
-  function change(field: keyof AddressForm, raw: string) {
-    const value = field === 'zipCode' ? digitsOnly(raw, 6) : field === 'phone' ? phoneInput(raw) : raw;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: validateAddressField(field, value) ?? undefined }));
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setServerError(null);
-    const all = validateAddressOnSubmit(values);
-    setErrors(all);
-    if (hasErrors(all)) {
-      const first = ADDRESS_FIELDS.find((f) => all[f]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
+    if (!form.submit(formRef.current)) return;
     const address = {
       street: values.street.trim(),
       landmark: values.landmark.trim(),
@@ -94,46 +89,33 @@ export default function CheckoutPage() {
       zipCode: normalisePin(values.zipCode),
       phone: normalisePhone(values.phone),
     };
-    try {
-      await cartStore.whenIdle();
-      const items = cartStore.getState().items;
-      const { order } = await api.post<{ order: Order; message?: string }>(
-        '/orders',
-        { deliveryAddress: address },
-        { headers: { 'Idempotency-Key': idempotencyKey.current } },
-      );
-      placedRef.current = true;
-      setReceipt({ order, items, total: order.total });
-      setPlaced(true);
-      cartStore.clearLocal();
-      if (saveToProfile) {
-        // The order is placed either way; a failed save only means typing it again next time.
-        void api
-          .put<{ user: User }>('/auth/profile', { address })
-          .then((r) => setUser(r.user))
-          .catch(() => undefined);
-      }
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['plants'] });
-    } catch (err) {
-      // A definite refusal starts a new attempt; a lost answer keeps the key so a retry is safe.
-      if (err instanceof ApiError && err.kind === 'http' && err.status < 500) idempotencyKey.current = newIdempotencyKey();
-      if (err instanceof ApiError && err.errors?.length) {
-        const fieldErrors: Errors<keyof AddressForm> = {};
-        setServerError(err.errors.map((x) => tf(x)).join(' '));
-        setErrors(fieldErrors);
-      } else {
-        setServerError(tm(errorMessage(err, t('checkout.failedRetry'))));
-      }
-      setBusy(false);
-    }
+    place.mutate(
+      { address, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: ({ order, items }) => {
+          // Set before the cart empties, so the empty-cart redirect never races the receipt.
+          placedRef.current = true;
+          setReceipt({ order, items, total: order.total });
+          setPlaced(true);
+          cartActions.clearLocal();
+          // The order is placed either way; a failed save only means typing it again next time.
+          if (saveToProfile) saveProfile.mutate({ address });
+        },
+        onError: (err) => {
+          // A definite refusal starts a new attempt; a lost answer keeps the key so a retry is safe.
+          if (err instanceof ApiError && err.kind === 'http' && err.status < 500) idempotencyKey.current = newIdempotencyKey();
+          form.serverError(err, t('checkout.failedRetry'));
+        },
+      },
+    );
   }
 
   const total = receipt?.total ?? cart.total;
   const lines = receipt?.items ?? cart.items;
-  const err = (f: keyof AddressForm) => (errors[f] ? t(errors[f]!) : undefined);
+  const err = form.error;
+  const busy = place.isPending;
   const prefilled = isAddressComplete(saved);
-  const invalid = ADDRESS_FIELDS.filter((f) => errors[f]);
+  const invalid = form.invalidFields;
   const fieldLabel: Record<keyof AddressForm, string> = {
     recipientName: t('checkout.recipient'),
     street: t('checkout.street'),
@@ -213,7 +195,7 @@ export default function CheckoutPage() {
               autoComplete="shipping name"
               hint={t('checkout.recipientHint')}
               value={values.recipientName}
-              onChange={(e) => change('recipientName', e.target.value)}
+              onChange={(e) => form.setField('recipientName', e.target.value)}
               error={err('recipientName')}
               maxLength={50}
             />
@@ -224,7 +206,7 @@ export default function CheckoutPage() {
               autoComplete="shipping street-address"
               hint={t('checkout.streetHint')}
               value={values.street}
-              onChange={(e) => change('street', e.target.value)}
+              onChange={(e) => form.setField('street', e.target.value)}
               error={err('street')}
               maxLength={250}
               required
@@ -236,12 +218,12 @@ export default function CheckoutPage() {
               autoComplete="off"
               hint={t('checkout.landmarkHint')}
               value={values.landmark}
-              onChange={(e) => change('landmark', e.target.value)}
+              onChange={(e) => form.setField('landmark', e.target.value)}
               error={err('landmark')}
               maxLength={120}
             />
-            <TextField label={t('checkout.city')} name="city" autoComplete="shipping address-level2" value={values.city} onChange={(e) => change('city', e.target.value)} error={err('city')} required />
-            <SelectField label={t('checkout.state')} name="state" autoComplete="shipping address-level1" value={values.state} onChange={(e) => change('state', e.target.value)} error={err('state')} required>
+            <TextField label={t('checkout.city')} name="city" autoComplete="shipping address-level2" value={values.city} onChange={(e) => form.setField('city', e.target.value)} error={err('city')} required />
+            <SelectField label={t('checkout.state')} name="state" autoComplete="shipping address-level1" value={values.state} onChange={(e) => form.setField('state', e.target.value)} error={err('state')} required>
               <option value="">{t('checkout.chooseState')}</option>
               {STATES_AND_UTS.map((s) => (
                 <option key={s} value={s}>
@@ -257,7 +239,7 @@ export default function CheckoutPage() {
               pattern="[0-9]*"
               maxLength={6}
               value={values.zipCode}
-              onChange={(e) => change('zipCode', e.target.value)}
+              onChange={(e) => form.setField('zipCode', e.target.value)}
               error={err('zipCode')}
               required
             />
@@ -270,7 +252,7 @@ export default function CheckoutPage() {
               maxLength={20}
               hint={t('checkout.phoneHint')}
               value={values.phone}
-              onChange={(e) => change('phone', e.target.value)}
+              onChange={(e) => form.setField('phone', e.target.value)}
               error={err('phone')}
               required
             />
@@ -279,7 +261,7 @@ export default function CheckoutPage() {
               <span>{t('checkout.saveToProfile')}</span>
             </label>
             <div className="span-2 stack" style={{ gap: 12 }}>
-              {serverError && <FormMessage kind="error">{serverError}</FormMessage>}
+              {form.serverMessage && <FormMessage kind="error">{form.serverMessage}</FormMessage>}
               {receipt && (
                 <div className="co-placed" role="status" data-testid="order-confirmation">
                   <p className="co-placed__title">{t('checkout.success')}</p>
@@ -292,7 +274,7 @@ export default function CheckoutPage() {
                   </p>
                 </div>
               )}
-              <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy || placed || hasErrors(errors) || (cart.items.length === 0 && !placed)} aria-describedby={invalid.length ? 'co-why' : undefined}>
+              <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy || placed || invalid.length > 0 || (cart.items.length === 0 && !placed)} aria-describedby={invalid.length ? 'co-why' : undefined}>
                 {placed ? t('checkout.placed') : busy ? t('checkout.placing') : t('checkout.place', { total: formatINR(total) })}
               </button>
               {/* Why the button is disabled: each field that needs attention, one tap from it. */}
@@ -318,7 +300,7 @@ export default function CheckoutPage() {
                   </>
                 )}
               </div>
-              <Link to="/cart" className="btn btn--ghost btn--block">
+              <Link to={ROUTES.cart} className="btn btn--ghost btn--block">
                 {t('common.back')}
               </Link>
             </div>

@@ -5,6 +5,7 @@ import { SproutIcon, TruckIcon, SparkleIcon, ChevronRightIcon } from '@/componen
 import { PageHeading } from '@/components/ui';
 import { HOME_HERO_IMAGE } from '@/lib/landing';
 import './home.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 const CATEGORIES = ['Indoor', 'Outdoor', 'Succulents', 'Flowering'] as const;
 
@@ -27,10 +28,10 @@ export function HomePage() {
             <PageHeading className="hero__title">{t('home.title')}</PageHeading>
             <p className="hero__subtitle">{t('home.subtitle')}</p>
             <div className="hero__actions">
-              <Link to="/catalogue" className="btn btn--primary btn--lg">
+              <Link to={ROUTES.catalogue} className="btn btn--primary btn--lg">
                 {t('home.shop')}
               </Link>
-              <Link to="/plant-care-ai" className="btn btn--outline btn--lg">
+              <Link to={ROUTES.assistant} className="btn btn--outline btn--lg">
                 {t('home.askAi')}
               </Link>
             </div>
@@ -64,7 +65,7 @@ export function HomePage() {
         </h2>
         <div className="categories">
           {CATEGORIES.map((c) => (
-            <Link key={c} to={`/catalogue?category=${c}`} className="category card" aria-label={t('home.browse', { category: t(`category.${c}`) })}>
+            <Link key={c} to={routeTo.catalogue({ category: c })} className="category card" aria-label={t('home.browse', { category: t(`category.${c}`) })}>
               <img src={`/illustrations/cat-${c.toLowerCase()}.svg`} alt="" width={200} height={200} loading="lazy" className="category__img" />
               <span className="category__body">
                 <span className="category__name">

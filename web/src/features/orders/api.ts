@@ -1,10 +1,11 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import type { Order, Plant, Rating } from '@/types/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export function useMyOrders() {
   return useQuery({
-    queryKey: ['orders', 'mine'],
+    queryKey: queryKeys.orders.mine,
     queryFn: ({ signal }) => api.get<{ orders: Order[] }>('/orders', { signal }).then((r) => r.orders ?? []),
     refetchInterval: 20_000,
     refetchOnWindowFocus: true,
@@ -16,9 +17,9 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (id: string) => api.put<{ order: Order; message?: string }>(`/orders/${encodeURIComponent(id)}/cancel`),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['orders'] });
-      void qc.invalidateQueries({ queryKey: ['plants'] });
-      void qc.invalidateQueries({ queryKey: ['reviews'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.reviews.all });
     },
   });
 }
@@ -27,7 +28,7 @@ export function useCancelOrder() {
 export function usePlantAvailability(ids: string[], enabled: boolean) {
   const results = useQueries({
     queries: ids.map((id) => ({
-      queryKey: ['plants', 'detail', id],
+      queryKey: queryKeys.plants.detail(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.get<{ plant: Plant }>(`/plants/${encodeURIComponent(id)}`, { signal }).then((r) => r.plant),
       enabled,
       retry: false,
@@ -41,13 +42,25 @@ export function usePlantAvailability(ids: string[], enabled: boolean) {
   return missing;
 }
 
-export async function fetchExistingRating(orderId: string, plantId: string): Promise<{ rating: number; review: string } | null> {
+async function fetchExistingRating(orderId: string, plantId: string, signal?: AbortSignal): Promise<{ rating: number; review: string } | null> {
   const res = await api.get<{ rating: Rating | number | null }>(
     `/ratings/user/existing/${encodeURIComponent(orderId)}/${encodeURIComponent(plantId)}`,
+    { signal },
   );
   const r = res.rating;
   if (typeof r === 'number') return { rating: r, review: '' };
   return r && typeof r.rating === 'number' ? { rating: r.rating, review: r.review ?? '' } : null;
+}
+
+/** The rating being edited (only when editing: a new rating has nothing to load). */
+export function useExistingRating(orderId: string, plantId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.ratings.mine(orderId, plantId ?? ''),
+    queryFn: ({ signal }) => fetchExistingRating(orderId, plantId!, signal),
+    enabled: enabled && !!plantId,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 export function useSubmitRating() {
@@ -55,9 +68,10 @@ export function useSubmitRating() {
   return useMutation({
     mutationFn: (body: { plantId: string; orderId: string; rating: number; review?: string }) => api.post<{ rating: Rating; message?: string }>('/ratings', body),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['orders'] });
-      void qc.invalidateQueries({ queryKey: ['plants'] });
-      void qc.invalidateQueries({ queryKey: ['reviews'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.ratings.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.plants.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.reviews.all });
     },
   });
 }

@@ -15,6 +15,7 @@ import { useCancelOrder, useMyOrders, usePlantAvailability } from './api';
 import { RatingModal } from './rating-modal';
 import './orders.css';
 import { PromisedDelivery } from '@/components/delivery/promised-delivery';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const ORDERS_TOAST_MS = 4000;
 
@@ -58,7 +59,7 @@ export default function OrdersPage() {
           title={t('orders.empty')}
           text={t('orders.emptyText')}
           action={
-            <Link to="/catalogue" className="btn btn--primary">
+            <Link to={ROUTES.catalogue} className="btn btn--primary">
               {t('home.shop')}
             </Link>
           }
@@ -156,13 +157,13 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
                   return (
                     <li key={`${item.plantId}-${idx}`} className="oitem">
                       <div className="oitem__main">
-                        {gone ? (
+                        {gone || !item.plantId ? (
                           <>
                             <span className="oitem__name">{orderItemName(item, lang)}</span>
                             <span className="oitem__gone">{t('orders.unavailable')}</span>
                           </>
                         ) : (
-                          <Link to={`/plant/${item.plantId}`} className="oitem__name">
+                          <Link to={routeTo.plant(item.plantId)} className="oitem__name">
                             {orderItemName(item, lang)}
                           </Link>
                         )}

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/ui';
 import { REVIEW_MAX, ReviewField } from '@/components/reviews/review-field';
-import { fetchExistingRating, useSubmitRating } from './api';
+import { useExistingRating, useSubmitRating } from './api';
 
 export const RATING_CLOSE_MS = 1500;
 const LABELS: MessageKey[] = ['rating.1', 'rating.2', 'rating.3', 'rating.4', 'rating.5'];
@@ -24,29 +24,23 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
   const [rating, setRating] = useState(0);
   const [review, setReview] = useState('');
   const [hover, setHover] = useState(0);
-  const [loading, setLoading] = useState(editing);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const submit = useSubmitRating();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  const existing = useExistingRating(orderId, plantId, editing);
+  const loading = existing.isLoading;
+  // The saved rating fills the form once it arrives; from then on the form is the person's.
   useEffect(() => {
-    if (!editing || !plantId) return;
-    let live = true;
-    fetchExistingRating(orderId, plantId)
-      .then((r) => {
-        if (live && r) {
-          setRating(r.rating);
-          setReview(r.review);
-        }
-      })
-      .catch((e) => live && setError(tm(errorMessage(e, t('rating.loadFailed')))))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [editing, orderId, plantId, t, tm]);
+    if (!existing.data) return;
+    setRating(existing.data.rating);
+    setReview(existing.data.review);
+  }, [existing.data]);
+  useEffect(() => {
+    if (existing.error) setError(tm(errorMessage(existing.error, t('rating.loadFailed'))));
+  }, [existing.error, t, tm]);
 
   useEffect(() => {
     if (!done) return;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { cartStore, useCart } from '@/lib/cart';
+import { useCart, useCartActions } from '@/lib/cart';
 import { useDocumentTitle } from '@/lib/document-title';
 import { truncate } from '@/lib/format';
 import { categoryLabel, useI18n } from '@/lib/i18n';
@@ -20,6 +20,7 @@ import { CareBadges } from '@/components/care/care';
 import { plantDescription, plantName } from '@/lib/plant-text';
 import { plantQuery } from './queries';
 import './plant.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 export const REDIRECT_TO_CART_MS = 1000;
 export const CART_FAILURE_MS = 3000;
@@ -44,7 +45,7 @@ export default function PlantPage() {
           title={notFound ? t('plant.notFound') : errorMessage(query.error)}
           text={notFound ? t('plant.notFoundText') : undefined}
           action={
-            <Link to="/catalogue" className="btn btn--primary">
+            <Link to={ROUTES.catalogue} className="btn btn--primary">
               <ChevronLeftIcon size={18} /> {t('plant.backToCatalogue')}
             </Link>
           }
@@ -61,6 +62,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
   const navigate = useNavigate();
   const { status, isAdmin } = useAuth();
   const cart = useCart();
+  const cartActions = useCartActions();
   const failure = useTimedMessage(CART_FAILURE_MS);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +79,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
 
   useEffect(() => {
     if (!success) return;
-    const id = setTimeout(() => navigate('/cart'), REDIRECT_TO_CART_MS);
+    const id = setTimeout(() => navigate(ROUTES.cart), REDIRECT_TO_CART_MS);
     return () => clearTimeout(id);
   }, [success, navigate]);
 
@@ -91,7 +93,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
 
   async function onAction() {
     if (!signedIn) {
-      navigate(`/login?redirect=${encodeURIComponent(`/plant/${plant._id}`)}`);
+      navigate(routeTo.login(routeTo.plant(plant._id)));
       return;
     }
     if (isAdmin) return;
@@ -99,10 +101,10 @@ function PlantDetail({ plant }: { plant: Plant }) {
     failure.clear();
     try {
       if (inCart > 0) {
-        await cartStore.put(plant._id, quantity);
+        await cartActions.put(plant._id, quantity);
         setSuccess(t('cart.updated'));
       } else {
-        const message = await cartStore.add(plant._id, quantity);
+        const message = await cartActions.add(plant._id, quantity);
         setSuccess(message ? tm(message) : t('cart.added'));
       }
     } catch (e) {
@@ -117,7 +119,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
   return (
     <div className="container page">
       <nav className="crumbs" aria-label={t('plant.breadcrumb')}>
-        <Link to="/catalogue">
+        <Link to={ROUTES.catalogue}>
           <ChevronLeftIcon size={16} /> {t('nav.catalogue')}
         </Link>
       </nav>
@@ -131,7 +133,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
               {t('plant.idBadge', { id: plant.plantId })}
             </span>
             {plant.categories.map((c) => (
-              <Link key={c} to={`/catalogue?category=${encodeURIComponent(c)}`} className="chip">
+              <Link key={c} to={routeTo.catalogue({ category: c })} className="chip">
                 {categoryLabel(c)}
               </Link>
             ))}
@@ -211,7 +213,7 @@ function PlantDetail({ plant }: { plant: Plant }) {
             </h2>
             <p>{plant.categories.map(categoryLabel).join(', ')}</p>
           </section>
-          <Link to={`/plant-care-ai?q=${encodeURIComponent(plant.name)}`} className="pdp__ask">
+          <Link to={routeTo.assistant(plant.name)} className="pdp__ask">
             <SparkleIcon size={18} /> {t('plant.care')}
           </Link>
           <PlantReviews plantId={plant._id} />

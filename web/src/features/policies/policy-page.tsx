@@ -7,6 +7,7 @@ import { useI18n } from '@/lib/i18n';
 import NotFoundPage from '@/app/not-found-page';
 import { POLICIES, POLICY_SLUGS, type PolicySlug } from './content';
 import './policies.css';
+import { routeTo } from '@/lib/routes';
 
 const isSlug = (s: string | undefined): s is PolicySlug => !!s && (POLICY_SLUGS as readonly string[]).includes(s);
 
@@ -88,7 +89,7 @@ export default function PolicyPage() {
       </section>
       <nav className="policy__more" aria-label={t('footer.help')}>
         {POLICY_SLUGS.filter((s) => s !== slug).map((s) => (
-          <Link key={s} to={`/help/${s}`}>
+          <Link key={s} to={routeTo.help(s)}>
             {POLICIES[lang === 'hi' ? 'hi' : 'en'][s].title}
           </Link>
         ))}

@@ -8,6 +8,7 @@ import { FormMessage } from '@/components/field';
 import { EmptyState, PageHeading, PlantImage, Price } from '@/components/ui';
 import { useMarkRead, useNotifications, useRemoveFromWishlist, useWishlist } from '@/components/wishlist/api';
 import '@/components/wishlist/wishlist.css';
+import { ROUTES, routeTo } from '@/lib/routes';
 
 /** Saved plants, and the back-in-stock news about them. */
 export default function WishlistPage() {
@@ -30,7 +31,7 @@ export default function WishlistPage() {
             {notices.data.notifications.map((n) => (
               <li key={n._id} className={`notice card ${n.read ? '' : 'is-unread'}`} data-testid="notification">
                 <span>
-                  <Link to={`/plant/${n.plantId}`}>{t('wishlist.backInStock', { name: n.plantName })}</Link>{' '}
+                  <Link to={routeTo.plant(n.plantId)}>{t('wishlist.backInStock', { name: n.plantName })}</Link>{' '}
                   <span className="muted">{formatDate(n.createdAt, lang)}</span>
                 </span>
                 {!n.read && (
@@ -51,7 +52,7 @@ export default function WishlistPage() {
             title={t('wishlist.empty')}
             text={t('wishlist.emptyText')}
             action={
-              <Link to="/catalogue" className="btn btn--primary">
+              <Link to={ROUTES.catalogue} className="btn btn--primary">
                 {t('nav.catalogue')}
               </Link>
             }
@@ -60,11 +61,11 @@ export default function WishlistPage() {
           <ul className="wishlist-page__list">
             {wishlist.data.map(({ plant, notifyWhenInStock }) => (
               <li key={plant._id} className="wish card" data-testid="wishlist-item">
-                <Link to={`/plant/${plant._id}`} className="wish__media" tabIndex={-1} aria-hidden="true">
+                <Link to={routeTo.plant(plant._id)} className="wish__media" tabIndex={-1} aria-hidden="true">
                   <PlantImage src={plant.thumbnail ?? plant.image} alt={plantName(plant, lang)} size={72} />
                 </Link>
                 <div className="wish__body">
-                  <Link to={`/plant/${plant._id}`}>
+                  <Link to={routeTo.plant(plant._id)}>
                     <strong>{plantName(plant, lang)}</strong>
                   </Link>
                   <Price price={plant.price} originalPrice={plant.originalPrice} />
