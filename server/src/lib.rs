@@ -14,7 +14,6 @@ pub mod metrics;
 pub mod notify;
 pub mod search;
 pub mod seed;
-pub mod serving;
 pub mod store;
 
 use std::future::Future;
@@ -100,12 +99,12 @@ pub async fn serve(
     metrics::install();
     let db = state.db.clone();
     let config = state.config.clone();
-    let file_limit = serving::raise_file_limit();
-    serving::bound_receive_buffer(&listener);
+    let file_limit = http::serving::raise_file_limit();
+    http::serving::bound_receive_buffer(&listener);
     let wanted = usize::try_from(config.max_connections).unwrap_or(usize::MAX);
-    let policy = serving::ConnectionPolicy {
+    let policy = http::serving::ConnectionPolicy {
         header_timeout: Duration::from_secs(config.header_timeout_secs),
-        max_total: serving::cap_for_file_limit(wanted, file_limit),
+        max_total: http::serving::cap_for_file_limit(wanted, file_limit),
         max_per_client: (!config.trust_proxy.0)
             .then(|| usize::try_from(config.max_connections_per_client).unwrap_or(usize::MAX)),
     };
@@ -123,14 +122,14 @@ pub async fn serve(
                 .await
                 .map_err(|e| anyhow::anyhow!("listening for metrics on {addr}: {e}"))?;
             tracing::info!(address = %listener.local_addr()?, "metrics are served");
-            let gate = serving::ConnectionGate::new(serving::ConnectionPolicy {
+            let gate = http::serving::ConnectionGate::new(http::serving::ConnectionPolicy {
                 max_total: 64,
                 max_per_client: None,
                 ..policy
             });
             let mut stopped = stopped.clone();
             let router = http::observe::metrics_only(state.clone());
-            Some(tokio::spawn(serving::run(
+            Some(tokio::spawn(http::serving::run(
                 listener,
                 router,
                 gate,
@@ -142,15 +141,15 @@ pub async fn serve(
         None => None,
     };
     let router = app(state);
-    let gate = serving::ConnectionGate::new(policy);
+    let gate = http::serving::ConnectionGate::new(policy);
     let shutdown = async move {
         shutdown.await;
         let _ = stop.send(true);
     };
     match config.runtime {
-        RuntimeShape::Shared => serving::run(listener, router, gate, shutdown).await,
+        RuntimeShape::Shared => http::serving::run(listener, router, gate, shutdown).await,
         RuntimeShape::PerCore => {
-            serving::run_per_core(listener, router, gate, AppState::cores(), shutdown).await?
+            http::serving::run_per_core(listener, router, gate, AppState::cores(), shutdown).await?
         }
     }
     drop(stopped);

@@ -13,7 +13,6 @@ use super::extract::AppJson;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotSignedIn, TooLarge, TooManyRequests};
 use super::reply::{PasswordReply, SessionReply, UserReply};
 use super::respond::{created, ok};
-use super::client_ip::ClientIp;
 use super::state::AppState;
 use crate::domain::form_errors::Errors;
 use crate::domain::validation as rules;

@@ -25,6 +25,7 @@ pub mod request_timeout;
 pub mod respond;
 pub mod reviews;
 pub mod security;
+pub mod serving;
 pub mod state;
 pub mod web;
 pub mod wishlist;

@@ -19,8 +19,6 @@ use crate::domain::delivery::MSG_NOT_SERVED;
 use crate::domain::form_errors::{Errors, FieldError};
 use crate::domain::order_limits::LimitError;
 use crate::domain::orders::OrderStatus;
-use super::state::AppState;
-use crate::domain::form_errors::{Errors, FieldError};
 use crate::domain::validation::{self as rules, AddressInput};
 use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::store::orders::{self, Actor, AdminOrderFilter, TransitionError};

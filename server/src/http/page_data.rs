@@ -21,9 +21,11 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use tower::ServiceExt;
 
-use crate::state::AppState;
+use super::state::AppState;
 
 /// The element id of the data and the name of the head's meta.
+/// The end of the server-rendered head in `index.html` (the page data goes before `</body>`).
+pub const HEAD_END: &str = "<!--/hariyali:head-->";
 pub const DATA_ID: &str = "hariyali-data";
 /// The largest API answer carried in a page; above it the app asks for it itself.
 const MAX_INLINE_BYTES: usize = 256 * 1024;
@@ -53,21 +55,21 @@ pub struct PageData {
 impl PageData {
     /// `None` when `body` is not JSON (never for the API's 200 answers).
     pub fn new(url: &str, body: &[u8], picture: Picture) -> Option<PageData> {
-        let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+        serde_json::from_slice::<serde::de::IgnoredAny>(body).ok()?;
         let text = std::str::from_utf8(body).ok()?;
         let mut head = format!(
             "<meta name=\"{DATA_ID}\" content=\"{}\">",
             escape_attribute(url)
         );
-        if let Some(src) = picture_of(&value, picture) {
+        if let Some(src) = picture_of(body, picture) {
             head.push_str(&format!(
                 "\n<link rel=\"preload\" as=\"image\" href=\"{}\" fetchpriority=\"high\">",
-                escape_attribute(src)
+                escape_attribute(&src)
             ));
         }
         let json = format!(
             "{{\"url\":{},\"body\":{}}}",
-            serde_json::Value::from(url),
+            serde_json::to_string(url).ok()?,
             text
         );
         let body = format!(
@@ -85,9 +87,7 @@ impl PageData {
     /// `page` with the head part before the end of its head block (or of `<head>`) and the
     /// data element before `</body>`; a page without those places is returned as it is.
     pub fn insert_into(&self, page: &str) -> String {
-        let head_at = page
-            .find(super::plant_page::HEAD_END)
-            .or_else(|| page.find("</head>"));
+        let head_at = page.find(HEAD_END).or_else(|| page.find("</head>"));
         let body_at = page.rfind("</body>");
         match (head_at, body_at) {
             (Some(h), Some(b)) if h < b => {
@@ -130,15 +130,47 @@ pub async fn api_body(api: &Router, url: &str) -> Option<bytes::Bytes> {
         .ok()
 }
 
+/// The pictures of one plant in an API answer: all a page reads of it.
+#[derive(Debug, Default, serde::Deserialize)]
+struct Pictures {
+    #[serde(default)]
+    image: Option<String>,
+    #[serde(default)]
+    thumbnail: Option<String>,
+}
+
+/// `GET /plants`: the first card's pictures.
+#[derive(serde::Deserialize)]
+struct ListPictures {
+    #[serde(default)]
+    plants: Vec<Pictures>,
+}
+
+/// `GET /plants/{id}`: the plant's pictures.
+#[derive(serde::Deserialize)]
+struct PlantPictures {
+    plant: Pictures,
+}
+
 /// A same-site path only (`/media/…`): never another origin, whatever the data says.
-fn picture_of(value: &serde_json::Value, picture: Picture) -> Option<&str> {
-    let (item, first, second) = match picture {
-        Picture::FirstCard => (value.get("plants")?.get(0)?, "thumbnail", "image"),
-        Picture::Plant => (value.get("plant")?, "image", "thumbnail"),
+fn picture_of(body: &[u8], picture: Picture) -> Option<String> {
+    let (first, second) = match picture {
+        Picture::FirstCard => {
+            let card = serde_json::from_slice::<ListPictures>(body)
+                .ok()?
+                .plants
+                .into_iter()
+                .next()?;
+            (card.thumbnail, card.image)
+        }
+        Picture::Plant => {
+            let plant = serde_json::from_slice::<PlantPictures>(body).ok()?.plant;
+            (plant.image, plant.thumbnail)
+        }
     };
     [first, second]
-        .iter()
-        .filter_map(|key| item.get(key)?.as_str())
+        .into_iter()
+        .flatten()
         .find(|src| !src.is_empty())
         .filter(|src| src.starts_with('/') && !src.starts_with("//") && !src.contains('\\'))
 }
@@ -321,12 +353,25 @@ mod tests {
         assert!(!page.contains("<!--\""), "{page}");
         let start = page.find("\">{").unwrap() + 2;
         let end = page.rfind("</script>").unwrap();
-        let parsed: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        #[derive(serde::Deserialize)]
+        struct Carried {
+            url: String,
+            body: CarriedPlant,
+        }
+        #[derive(serde::Deserialize)]
+        struct CarriedPlant {
+            plant: Named,
+        }
+        #[derive(serde::Deserialize)]
+        struct Named {
+            name: String,
+        }
+        let carried: Carried = serde_json::from_str(&page[start..end]).unwrap();
         assert_eq!(
-            parsed["body"]["plant"]["name"],
+            carried.body.plant.name,
             "</script><script>alert(1)</script><!--"
         );
-        assert_eq!(parsed["url"], "/api/plants/x");
+        assert_eq!(carried.url, "/api/plants/x");
         assert!(page.contains(
             "<link rel=\"preload\" as=\"image\" href=\"/media/p.webp\" fetchpriority=\"high\">"
         ));
@@ -339,13 +384,14 @@ mod tests {
             "//evil.example/x.png",
             "/\\evil",
         ] {
-            let body = serde_json::json!({ "plants": [{ "thumbnail": src }] }).to_string();
+            let body = format!(
+                r#"{{"plants":[{{"thumbnail":{}}}]}}"#,
+                serde_json::to_string(src).unwrap()
+            );
             let data = PageData::new("/api/plants", body.as_bytes(), Picture::FirstCard).unwrap();
             assert!(!data.head().contains("preload"), "{src}");
         }
-        let body =
-            serde_json::json!({ "plants": [{ "thumbnail": null, "image": "/media/a.webp" }] })
-                .to_string();
+        let body = r#"{"plants":[{"thumbnail":null,"image":"/media/a.webp"}]}"#;
         let data = PageData::new("/api/plants", body.as_bytes(), Picture::FirstCard).unwrap();
         assert!(data.head().contains("href=\"/media/a.webp\""));
     }

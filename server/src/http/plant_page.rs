@@ -13,13 +13,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::extract::AppPath;
-use super::page_data::{self, PageData, Pages, Picture};
+use super::page_data::{self, PageData, Pages, Picture, HEAD_END};
 use super::state::AppState;
 use crate::error::ApiResult;
 use crate::store::plants::{self, Plant};
 
 const HEAD_START: &str = "<!--hariyali:head-->";
-pub const HEAD_END: &str = "<!--/hariyali:head-->";
 
 async fn read_index(state: &AppState) -> ApiResult<String> {
     Ok(

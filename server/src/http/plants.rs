@@ -24,11 +24,12 @@ use super::state::AppState;
 use crate::domain::care::Light;
 use crate::domain::catalogue::{self, CatalogueQuery};
 use crate::domain::form_errors::Errors;
+use crate::domain::form_errors::FieldError;
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
 use crate::domain::validation::{
     self as rules, PlantForm, ValidPlant, CATEGORIES, IMAGE_MAX_BYTES,
 };
-use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode, FieldError};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::media::images::sniff;
 use crate::media::plant_photo::PreparedPhoto;
 use crate::search::{Mode, MAX_MATCHES};

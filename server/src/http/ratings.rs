@@ -15,8 +15,6 @@ use super::respond::ok;
 use super::state::AppState;
 use crate::domain::form_errors::Errors;
 use crate::domain::reviews;
-use super::state::AppState;
-use crate::domain::form_errors::Errors;
 use crate::domain::validation as rules;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::store::ratings::{self, RateError};

@@ -2,9 +2,9 @@
 
 pub mod bucket;
 pub mod images;
+pub mod keys;
 pub mod off_thread;
 pub mod plant_photo;
-pub mod keys;
 pub mod reduce;
 pub mod rejection;
 pub mod store;

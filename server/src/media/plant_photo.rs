@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use super::images::{process_plant_photo, ImageRejection};
+use super::images::process_plant_photo;
 use super::off_thread;
+use super::rejection::ImageRejection;
 use super::store::MediaStore;
 
 /// A checked upload in its two sizes, with the URLs it will have once saved.

@@ -14,8 +14,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("the shop's rules", &["domain"]),
     ("settings and plumbing", &["config", "error", "metrics"]),
     (
-        "data, pictures, accounts, connections",
-        &["store", "media", "auth", "contact", "serving"],
+        "data, pictures, accounts",
+        &["store", "media", "auth", "contact"],
     ),
     ("engines over them", &["assistant", "search"]),
     ("shop services", &["seed", "limits", "notify"]),

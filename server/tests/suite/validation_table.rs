@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use hariyali::domain::validation::{self as rules, Errors, PlantForm};
-use hariyali::error::ApiError;
+use hariyali::domain::form_errors::Errors;
+use hariyali::domain::validation::{self as rules, PlantForm};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -84,13 +84,12 @@ fn plant_form_rule(input: &Value) -> BTreeMap<String, String> {
     let mut first = BTreeMap::new();
     match errors.into_result() {
         Ok(()) => assert!(valid.is_some(), "no errors but no plant for {input}"),
-        Err(ApiError::BadRequest { errors, .. }) => {
+        Err(errors) => {
             assert!(valid.is_none(), "errors but a plant for {input}");
-            for e in errors {
+            for e in errors.into_vec() {
                 first.entry(e.field).or_insert(e.message);
             }
         }
-        Err(other) => panic!("unexpected error kind: {other:?}"),
     }
     first
 }

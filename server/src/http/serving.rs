@@ -27,8 +27,8 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
+use super::front::FixedAnswers;
 use crate::domain::ids::now_ms;
-use crate::http::front::FixedAnswers;
 
 /// How the accept loop treats connections.
 #[derive(Debug, Clone, Copy)]
