@@ -383,8 +383,9 @@ fn hindi_reasons() -> &'static HashMap<String, String> {
 /// Checks the Hindi reasons at start: the file parses and covers every species trait.
 pub fn check_hindi_reasons(kb: &super::knowledge::Knowledge) -> anyhow::Result<()> {
     let table: HashMap<String, String> =
-        toml::from_str(include_str!("../../knowledge/assistant/reasons_hi.toml"))
-            .map_err(|e| anyhow::anyhow!("knowledge/assistant/reasons_hi.toml is malformed: {e}"))?;
+        toml::from_str(include_str!("../../knowledge/assistant/reasons_hi.toml")).map_err(|e| {
+            anyhow::anyhow!("knowledge/assistant/reasons_hi.toml is malformed: {e}")
+        })?;
     for s in &kb.species {
         for t in &s.traits {
             let key = t.replace('-', " ");

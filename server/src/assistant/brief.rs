@@ -99,7 +99,12 @@ impl Brief {
                 .shop
                 .topic
                 .iter()
-                .filter(|t| matches!(t.id.as_str(), "payment" | "shipping" | "delivery" | "damaged" | "returns"))
+                .filter(|t| {
+                    matches!(
+                        t.id.as_str(),
+                        "payment" | "shipping" | "delivery" | "damaged" | "returns"
+                    )
+                })
                 .map(|t| t.text.get(Lang::En).to_string())
                 .collect(),
         }
@@ -143,12 +148,7 @@ impl Brief {
 }
 
 /// One plant's structured facts: watering interval now, light level, temperature, toxicity.
-fn plant_facts(
-    s: &Species,
-    w: &Watering,
-    season: Season,
-    zone: Option<Zone>,
-) -> String {
+fn plant_facts(s: &Species, w: &Watering, season: Season, zone: Option<Zone>) -> String {
     let water = w
         .interval(&s.id, season, zone)
         .map(|(lo, hi)| format!("water every {lo}-{hi} days in {season:?}"))
@@ -184,7 +184,9 @@ pub fn first_sentence(text: &str) -> String {
         .char_indices()
         .find(|&(i, c)| {
             let next = text[i + c.len_utf8()..].chars().next();
-            c == '\n' || c == '।' || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace))
+            c == '\n'
+                || c == '।'
+                || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace))
         })
         .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(text.len());

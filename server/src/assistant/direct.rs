@@ -842,11 +842,20 @@ impl KindCare {
             toml::from_str(text).context("knowledge/assistant/care_by_kind.toml is malformed")?;
         for s in &kb.species {
             let Some(t) = table.get(&s.kind) else {
-                bail!("care_by_kind.toml has no kind `{}` (species {})", s.kind, s.id);
+                bail!(
+                    "care_by_kind.toml has no kind `{}` (species {})",
+                    s.kind,
+                    s.id
+                );
             };
-            if [&t.feeding_hi, &t.feeding_hinglish, &t.soil_hi, &t.soil_hinglish]
-                .iter()
-                .any(|x| x.trim().is_empty())
+            if [
+                &t.feeding_hi,
+                &t.feeding_hinglish,
+                &t.soil_hi,
+                &t.soil_hinglish,
+            ]
+            .iter()
+            .any(|x| x.trim().is_empty())
             {
                 bail!("care_by_kind.toml: kind `{}` has an empty text", s.kind);
             }

@@ -5,8 +5,8 @@
 use bm25::{Document, SearchEngine, SearchEngineBuilder};
 use serde::{Deserialize, Serialize};
 
-use super::brief::{Brief, BriefInput};
 use super::answers::{self, Ctx};
+use super::brief::{Brief, BriefInput};
 use super::compose::{phrases, Reply};
 use super::direct::{self, Criterion, KindCare, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};

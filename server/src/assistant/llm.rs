@@ -90,7 +90,11 @@ impl LlmClient {
     pub fn request_body(&self, grounding: &Grounding) -> Value {
         let language = grounding.brief.language;
         let language = if language.is_empty() {
-            if grounding.hindi { "Hindi" } else { "English" }
+            if grounding.hindi {
+                "Hindi"
+            } else {
+                "English"
+            }
         } else {
             language
         };
@@ -98,7 +102,11 @@ impl LlmClient {
             "Customer's question:\n{}\n\nWhat Hariyali's engine understood and checked:\n{}\n\
              Facts from Hariyali's knowledge base, catalogue and photo analysis \
              (use these, keep warnings and links):\n{}\n\nAnswer in {language}.",
-            if grounding.question.trim().is_empty() { "(no text, only photos)" } else { grounding.question },
+            if grounding.question.trim().is_empty() {
+                "(no text, only photos)"
+            } else {
+                grounding.question
+            },
             grounding.brief.render(),
             grounding.facts
         );

@@ -202,7 +202,8 @@ async fn message(
         match llm.complete(&grounding).await {
             Ok(reply) => {
                 kind = "model";
-                let reply = crate::assistant::brief::keep_direct(reply, answer.brief.direct.as_deref());
+                let reply =
+                    crate::assistant::brief::keep_direct(reply, answer.brief.direct.as_deref());
                 text = keep_safety_and_links(reply, &answer);
             }
             Err(err) => {

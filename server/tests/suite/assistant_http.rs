@@ -386,10 +386,7 @@ async fn the_model_gets_the_reading_and_keeps_the_direct_answer_and_safety() {
     assert!(answer.contains("Water it sparingly:"), "{answer}");
 
     let requests = model.requests.lock().unwrap().clone();
-    let prompt = requests
-        .last()
-        .unwrap()
-        .1["messages"][1]["content"]
+    let prompt = requests.last().unwrap().1["messages"][1]["content"]
         .as_str()
         .unwrap()
         .to_string();
@@ -402,12 +399,20 @@ async fn the_model_gets_the_reading_and_keeps_the_direct_answer_and_safety() {
         "Structured care facts: Golden Barrel Cactus: water every",
         "Cash on Delivery only",
     ] {
-        assert!(prompt.contains(part), "`{part}` missing from the prompt:\n{prompt}");
+        assert!(
+            prompt.contains(part),
+            "`{part}` missing from the prompt:\n{prompt}"
+        );
     }
 
     // An emergency is answered by the engine alone, exactly as written.
     let before = requests.len();
-    let res = ask(&app, None, "my toddler chewed a peace lily leaf and is drooling").await;
+    let res = ask(
+        &app,
+        None,
+        "my toddler chewed a peace lily leaf and is drooling",
+    )
+    .await;
     assert!(res.message().contains("1800-116-117"), "{}", res.message());
     assert!(!res.message().contains("Water it sparingly"));
     assert_eq!(model.requests.lock().unwrap().len(), before);
