@@ -441,7 +441,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
     }
     if let Some(place) = wishes.place {
         looked_for.push(if ctx.hindi {
-            format!("जगह: {}", reason_in(place, true))
+            format!("जगह: {place}")
         } else {
             format!("grows {place}")
         });
@@ -509,9 +509,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
                 };
                 // The species summary is English prose: a Hindi answer gives the plant's
                 // light need from its structured facts instead.
-                let more = if ctx.hindi && c.reasons.is_empty() {
-                    String::new()
-                } else if ctx.hindi {
+                let more = if ctx.hindi {
                     format!("{}।", light_word(c.species.light_level, true))
                 } else {
                     c.species.summary.clone()
