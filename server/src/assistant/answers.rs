@@ -2,6 +2,9 @@
 //! recommendation. Facts come from the knowledge base word for word; only
 //! the framing phrases are composed (in English or Hindi).
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::compose::{phrases, Phrases, Reply};
 use super::knowledge::{Difficulty, Guide, LightLevel, Species};
 use super::recognize::Intent;
@@ -369,6 +372,43 @@ fn safe_word(hindi: bool) -> &'static str {
     }
 }
 
+/// The Hindi wording of each recommendation reason (`knowledge/assistant/reasons_hi.toml`).
+fn hindi_reasons() -> &'static HashMap<String, String> {
+    static TABLE: OnceLock<HashMap<String, String>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        toml::from_str(include_str!("../../knowledge/assistant/reasons_hi.toml"))
+            .unwrap_or_default()
+    })
+}
+
+/// Checks the Hindi reasons at start: the file parses and covers every species trait.
+pub fn check_hindi_reasons(kb: &super::knowledge::Knowledge) -> anyhow::Result<()> {
+    let table: HashMap<String, String> =
+        toml::from_str(include_str!("../../knowledge/assistant/reasons_hi.toml")).map_err(|e| {
+            anyhow::anyhow!("knowledge/assistant/reasons_hi.toml is malformed: {e}")
+        })?;
+    for s in &kb.species {
+        for t in &s.traits {
+            let key = t.replace('-', " ");
+            if !table.contains_key(&key) {
+                anyhow::bail!("reasons_hi.toml has no Hindi for trait `{key}` ({})", s.id);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A recommendation reason in the answer's language.
+fn reason_in(reason: &str, hindi: bool) -> String {
+    if !hindi {
+        return reason.to_string();
+    }
+    hindi_reasons()
+        .get(reason)
+        .cloned()
+        .unwrap_or_else(|| reason.to_string())
+}
+
 fn light_word(l: LightLevel, hindi: bool) -> &'static str {
     match (l, hindi) {
         (LightLevel::Low, false) => "low to bright indirect light",
@@ -436,7 +476,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
         });
     }
     for t in &wishes.traits {
-        looked_for.push(t.replace('-', " "));
+        looked_for.push(reason_in(&t.replace('-', " "), ctx.hindi));
     }
     if !looked_for.is_empty() {
         r.heading(p.what_i_looked_for).bullets(&looked_for);
@@ -462,11 +502,22 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
                 let why = if c.reasons.is_empty() {
                     light_word(c.species.light_level, ctx.hindi).to_string()
                 } else {
-                    c.reasons.join(", ")
+                    c.reasons
+                        .iter()
+                        .map(|r| reason_in(r, ctx.hindi))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                // The species summary is English prose: a Hindi answer gives the plant's
+                // light need from its structured facts instead.
+                let more = if ctx.hindi {
+                    format!("{}।", light_word(c.species.light_level, true))
+                } else {
+                    c.species.summary.clone()
                 };
                 (
                     format!("({}) {}", c.species.hindi, item_line(item, ctx)),
-                    format!("{}: {}. {}", p.why, why, c.species.summary),
+                    format!("{}: {}. {more}", p.why, why),
                 )
             })
             .collect();

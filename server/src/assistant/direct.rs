@@ -231,24 +231,15 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
             _ => "Paani dene se pehle ungli se check kijiye: upar ki 2-3 cm mitti sookhi ho tabhi bharpoor paani dijiye, aur extra paani nikalne dijiye.",
         });
     }
-    // The knowledge base's own words for the season (a Hindi answer keeps them short).
-    // Hindi and Hinglish answers keep the sheet's own words for the season as a short
-    // reference (its first sentence only, so the answer stays in the customer's language).
-    match lang {
-        Lang::Hinglish => {
-            out.push_str("\n\n");
-            out.push_str(&first_sentences(&local_prose(sit.season.water(s), mild), 1));
-        }
-        Lang::Hi => {
-            let p = super::compose::phrases(true);
-            out.push_str(&format!(
-                "\n\n**{} · {}:** {}",
-                p.watering_now,
-                sit.season.name(true),
-                first_sentences(&local_prose(sit.season.water(s), mild), 1)
-            ));
-        }
-        Lang::En => {}
+    // A Hindi answer ends with the season's interval under its own heading; the sheet's
+    // English prose is not repeated (the numbers come from the same structured facts).
+    if lang == Lang::Hi {
+        let p = super::compose::phrases(true);
+        out.push_str(&format!(
+            "\n\n**{} · {}:** लगभग {every}, मिट्टी जाँचकर।",
+            p.watering_now,
+            sit.season.name(true),
+        ));
     }
     if let (Some((city, zone)), Season::Winter) = (sit.zone, sit.season) {
         if zone.mild_winter() {
@@ -820,5 +811,65 @@ pub fn soil_hi(s: &Species) -> &'static str {
         "रेतीली, जल्दी सूखने वाली मिट्टी (आधी रेत या ईंट के टुकड़े), छेद वाला गमला।"
     } else {
         "हल्की मिट्टी: बगीचे की मिट्टी, कोकोपीट और वर्मीकम्पोस्ट, छेद वाला गमला।"
+    }
+}
+
+/// Feeding and soil advice in Hindi and Hinglish by kind of plant
+/// (`knowledge/assistant/care_by_kind.toml`), for answers about one plant in those languages.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindText {
+    feeding_hi: String,
+    feeding_hinglish: String,
+    soil_hi: String,
+    soil_hinglish: String,
+}
+
+#[derive(Debug)]
+pub struct KindCare(HashMap<String, KindText>);
+
+impl KindCare {
+    pub fn embedded(kb: &Knowledge) -> anyhow::Result<KindCare> {
+        KindCare::parse(
+            include_str!("../../knowledge/assistant/care_by_kind.toml"),
+            kb,
+        )
+    }
+
+    /// Parses the table and checks that every species' kind has all four texts.
+    pub fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<KindCare> {
+        let table: HashMap<String, KindText> =
+            toml::from_str(text).context("knowledge/assistant/care_by_kind.toml is malformed")?;
+        for s in &kb.species {
+            let Some(t) = table.get(&s.kind) else {
+                bail!(
+                    "care_by_kind.toml has no kind `{}` (species {})",
+                    s.kind,
+                    s.id
+                );
+            };
+            if [
+                &t.feeding_hi,
+                &t.feeding_hinglish,
+                &t.soil_hi,
+                &t.soil_hinglish,
+            ]
+            .iter()
+            .any(|x| x.trim().is_empty())
+            {
+                bail!("care_by_kind.toml: kind `{}` has an empty text", s.kind);
+            }
+        }
+        Ok(KindCare(table))
+    }
+
+    /// (feeding, soil) for a plant in Hindi or Hinglish; None in English (the sheet's prose).
+    pub fn texts(&self, s: &Species, lang: Lang) -> Option<(&str, &str)> {
+        let t = self.0.get(&s.kind)?;
+        match lang {
+            Lang::Hi => Some((&t.feeding_hi, &t.soil_hi)),
+            Lang::Hinglish => Some((&t.feeding_hinglish, &t.soil_hinglish)),
+            Lang::En => None,
+        }
     }
 }

@@ -6,8 +6,9 @@ use bm25::{Document, SearchEngine, SearchEngineBuilder};
 use serde::{Deserialize, Serialize};
 
 use super::answers::{self, Ctx};
+use super::brief::{Brief, BriefInput};
 use super::compose::{phrases, Reply};
-use super::direct::{self, Criterion, Situation, Watering};
+use super::direct::{self, Criterion, KindCare, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::photo::{self, PhotoReport};
@@ -73,6 +74,8 @@ pub struct Answer {
     pub hindi: bool,
     /// The safety rule that answered, if any: such an answer is given as it is.
     pub safety: Option<String>,
+    /// What the engine understood and decided, for the optional model.
+    pub brief: Brief,
 }
 
 pub struct Engine {
@@ -81,6 +84,8 @@ pub struct Engine {
     watering: Watering,
     /// Quick answers and the Hindi/Hinglish guide bodies.
     book: Phrasebook,
+    /// Hindi/Hinglish feeding and soil advice by kind of plant.
+    kind_care: KindCare,
     /// Words that describe each species ("sword-like leaves" → snake plant).
     identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
@@ -93,6 +98,9 @@ impl Engine {
         photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
+        let kind_care = KindCare::embedded(&kb)?;
+        answers::check_hindi_reasons(&kb)?;
+        super::recommend::WishWords::check(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -143,6 +151,7 @@ impl Engine {
             lex,
             watering,
             book,
+            kind_care,
             identify: identify.into_iter().collect(),
             index,
         })
@@ -199,6 +208,28 @@ impl Engine {
             .filter(|l| l.contains("/plant/"))
             .map(str::to_string)
             .collect();
+        let plants: Vec<&Species> = if r.plants.is_empty() {
+            answer
+                .memory
+                .plant
+                .as_deref()
+                .and_then(|id| self.kb.species(id))
+                .into_iter()
+                .collect()
+        } else {
+            r.plants.clone()
+        };
+        answer.brief = Brief::build(&BriefInput {
+            reading: &reading,
+            plants: &plants,
+            memory: &answer.memory,
+            answer_text: &answer.text,
+            safety: answer.safety.as_deref(),
+            warnings: &answer.warnings,
+            season: Season::of_month(q.month),
+            watering: &self.watering,
+            shop: &self.lex.shop,
+        });
         answer
     }
 
@@ -230,45 +261,30 @@ impl Engine {
                     Some(s) => format!("{} — {title}", s.name),
                     None => title,
                 };
-                // The guide's first step in the knowledge base's own words, as a reference.
-                let step = g.steps.first().map(String::as_str).unwrap_or_default();
-                let label = match lang {
-                    Lang::Hi => "पहला कदम (What to do)",
-                    _ => "Pehla kadam (What to do)",
-                };
-                return format!("**{title}:** {body}\n\n**{label}:** {step}\n\n{more}");
+                return format!("**{title}:** {body}\n\n{more}");
             }
         } else if let Some(s) = plant {
             let zone = a.memory.zone;
             if let Some(t) = direct::care_brief(&self.watering, s, season, zone, lang) {
-                // The sheet's own words for what was asked (light, feeding, soil), briefly.
+                // What was asked (light, feeding, soil), in the customer's language: the
+                // light level from the structured facts, feeding and soil by kind of plant.
                 let p = super::compose::phrases(lang == Lang::Hi);
+                let (feeding, soil) = self.kind_care.texts(s, lang).unwrap_or_default();
+                let (feeding_label, soil_label) = match lang {
+                    Lang::Hi => (p.feeding, p.soil),
+                    _ => ("Khaad", "Mitti"),
+                };
                 let mut refs: Vec<String> = Vec::new();
                 let asked_light =
                     r.has(Intent::Light) || r.intents.is_empty() || r.has(Intent::Care);
                 if asked_light {
-                    refs.push(format!(
-                        "**{}:** {}",
-                        p.light,
-                        direct::first_sentences(&s.light, 2)
-                    ));
+                    refs.push(direct::light_brief(s, lang));
                 }
                 if r.has(Intent::Feeding) {
-                    refs.push(format!(
-                        "**{}:** {}",
-                        p.feeding,
-                        direct::first_sentences(&s.feeding, 1)
-                    ));
+                    refs.push(format!("**{feeding_label}:** {feeding}"));
                 }
-                if r.has(Intent::Soil) {
-                    refs.push(format!(
-                        "**{}:** {}",
-                        p.soil,
-                        direct::first_sentences(&s.soil, 1)
-                    ));
-                }
-                if asked_light && lang == Lang::Hi {
-                    refs.push(format!("**{}:** {}", p.soil, direct::soil_hi(s)));
+                if r.has(Intent::Soil) || asked_light {
+                    refs.push(format!("**{soil_label}:** {soil}"));
                 }
                 return format!("{t}\n\n{}\n\n{}", refs.join("\n"), more_hint(lang));
             }
@@ -335,6 +351,7 @@ impl Engine {
             warnings: Vec::new(),
             shop_lines: Vec::new(),
             safety,
+            brief: Brief::default(),
         };
         let mut memory = memory.clone();
         memory.turns += 1;
@@ -776,6 +793,7 @@ impl Engine {
             warnings: Vec::new(),
             shop_lines: Vec::new(),
             safety: None,
+            brief: Brief::default(),
         };
         let mild = memory.zone.is_some_and(Zone::mild_winter);
         if mild && r.has(Intent::Winter) && r.plants.is_empty() && !r.has(Intent::Recommend) {
@@ -997,6 +1015,7 @@ impl Engine {
             shop_lines,
             hindi,
             safety: None,
+            brief: Brief::default(),
         }
     }
 
@@ -1009,6 +1028,7 @@ impl Engine {
             shop_lines: Vec::new(),
             hindi,
             safety: None,
+            brief: Brief::default(),
         }
     }
 

@@ -13,9 +13,12 @@ Answer the customer's question using ONLY the facts given to you from Hariyali's
 the shop's catalogue and the photo measurements; if they do not cover something, say so rather than guess. \
 Keep every safety warning about plants that are toxic to pets or children. Keep shop links exactly as written \
 (paths like /plant/<id>) with their prices in rupees. Mention photo measurements with their numbers. \
+When a direct answer is given, open your reply with that same answer (same yes or no, same numbers), \
+then only the facts that support it, 40-150 words. Never offer products in reply to an emergency. \
 Be warm, practical and concise. Format for a simple chat renderer: a line ending with ':' is a heading, \
 lines starting with '- ' are bullets, '1. ' starts numbered steps, **bold** for emphasis, no tables, \
-no other markdown. Reply in Hindi (Devanagari) when the customer writes in Hindi, otherwise in English.";
+no other markdown. Reply in the customer's language: Hindi in Devanagari for Hindi, Hinglish in Latin script \
+for Hinglish, otherwise English.";
 
 #[derive(Debug, Clone)]
 pub struct LlmClient {
@@ -33,6 +36,9 @@ pub struct Grounding<'a> {
     /// Downscaled JPEG copies of the usable photos.
     pub photos: &'a [Vec<u8>],
     pub hindi: bool,
+    /// The engine's typed reading, structured facts, safety verdict, shop facts and direct
+    /// answer (`assistant/brief.rs`).
+    pub brief: &'a super::brief::Brief,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -82,11 +88,26 @@ impl LlmClient {
 
     /// The request body sent for `grounding` (public for tests and the prompt's review).
     pub fn request_body(&self, grounding: &Grounding) -> Value {
-        let language = if grounding.hindi { "Hindi" } else { "English" };
+        let language = grounding.brief.language;
+        let language = if language.is_empty() {
+            if grounding.hindi {
+                "Hindi"
+            } else {
+                "English"
+            }
+        } else {
+            language
+        };
         let text = format!(
-            "Customer's question:\n{}\n\nFacts from Hariyali's knowledge base, catalogue and photo analysis \
+            "Customer's question:\n{}\n\nWhat Hariyali's engine understood and checked:\n{}\n\
+             Facts from Hariyali's knowledge base, catalogue and photo analysis \
              (use these, keep warnings and links):\n{}\n\nAnswer in {language}.",
-            if grounding.question.trim().is_empty() { "(no text, only photos)" } else { grounding.question },
+            if grounding.question.trim().is_empty() {
+                "(no text, only photos)"
+            } else {
+                grounding.question
+            },
+            grounding.brief.render(),
             grounding.facts
         );
         let user_content = if grounding.photos.is_empty() {

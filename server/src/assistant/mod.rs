@@ -2,6 +2,7 @@
 //! photo analysis, sessions, and an optional OpenAI-compatible model on top.
 
 pub mod answers;
+pub mod brief;
 pub mod compose;
 pub mod direct;
 pub mod engine;

@@ -1,6 +1,9 @@
 //! What a question is about: which plants it names (English, Hindi, Hinglish, botanical,
 //! misspelt), what the person wants to know, and which guides its words point to.
 
+use std::collections::HashSet;
+
+use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
 use super::knowledge::{Guide, Knowledge, Species};
@@ -45,471 +48,110 @@ impl Intent {
     }
 }
 
-/// Phrases (matched as whole words) and word stems per intent, in English, Hinglish and Hindi.
-struct Cue {
-    intent: Intent,
-    phrases: &'static [&'static str],
-    stems: &'static [&'static str],
+/// The word lists of recognition, from `knowledge/assistant/intents.toml`: which phrases
+/// signal which intent, which words point back to a plant named before, which guide keywords
+/// are too ambiguous on their own, and which words turn a species name into something else.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cues {
+    cue: Vec<Cue>,
+    back_references: Vec<String>,
+    ambiguous_keywords: Vec<String>,
+    #[serde(default)]
+    not_the_plant_after: Vec<NotThePlant>,
 }
 
-const CUES: &[Cue] = &[
-    Cue {
-        intent: Intent::Water,
-        phrases: &[
-            "how often",
-            "how much water",
-            "pani",
-            "paani",
-            "पानी",
-            "सिंचाई",
-            "irrigate",
-            "irrigation",
-            "dry out",
-            "kitna pani",
-            "kab pani",
-            "moist",
-            "soggy",
-        ],
-        stems: &["water"],
-    },
-    Cue {
-        intent: Intent::Light,
-        phrases: &[
-            "light",
-            "sun",
-            "sunlight",
-            "sunny",
-            "shade",
-            "shady",
-            "dhoop",
-            "dhup",
-            "धूप",
-            "रोशनी",
-            "roshni",
-            "प्रकाश",
-            "window",
-            "windowsill",
-            "window sill",
-            "windowsills",
-            "khidki",
-            "खिड़की",
-            "where to keep",
-            "where should i keep",
-            "where should i put",
-            "where to place",
-            "kahan rakhe",
-            "kahan rakhen",
-            "kahan rakhna",
-            "कहाँ रखें",
-            "कहां रखें",
-            "indoors or outdoors",
-            "inside or outside",
-            "direct sun",
-        ],
-        stems: &["sunlight"],
-    },
-    Cue {
-        intent: Intent::Soil,
-        phrases: &[
-            "soil",
-            "potting mix",
-            "mitti",
-            "मिट्टी",
-            "cocopeat",
-            "coco peat",
-            "perlite",
-            "soil mix",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Feeding,
-        phrases: &[
-            "feed",
-            "feeding",
-            "fertiliser",
-            "fertilizer",
-            "fertilise",
-            "fertilize",
-            "khad",
-            "khaad",
-            "खाद",
-            "compost",
-            "vermicompost",
-            "manure",
-            "nutrients",
-            "plant food",
-            "npk",
-        ],
-        stems: &["fertili"],
-    },
-    Cue {
-        intent: Intent::Repotting,
-        phrases: &[
-            "repot",
-            "repotting",
-            "re pot",
-            "bigger pot",
-            "change pot",
-            "change the pot",
-            "new pot",
-            "gamla badal",
-            "gamla badalna",
-            "गमला बदल",
-            "गमला बदलना",
-            "transplant",
-            "root bound",
-            "rootbound",
-        ],
-        stems: &["repot"],
-    },
-    Cue {
-        intent: Intent::Propagation,
-        phrases: &[
-            "propagate",
-            "propagation",
-            "cutting",
-            "cuttings",
-            "kalam",
-            "कलम",
-            "कटिंग",
-            "grow from seed",
-            "from seeds",
-            "grow more",
-            "new plant from",
-            "air layering",
-            "beej",
-            "बीज",
-            "multiply",
-            "offsets",
-            "pups",
-            "divide",
-        ],
-        stems: &["propagat"],
-    },
-    Cue {
-        intent: Intent::Pruning,
-        phrases: &[
-            "prune",
-            "pruning",
-            "trim",
-            "trimming",
-            "pinch",
-            "pinching",
-            "cut back",
-            "katai",
-            "chhatai",
-            "कटाई",
-            "छंटाई",
-            "deadhead",
-            "deadheading",
-            "bushier",
-            "bushy",
-        ],
-        stems: &["prun"],
-    },
-    Cue {
-        intent: Intent::Humidity,
-        phrases: &[
-            "humidity",
-            "humid",
-            "mist",
-            "misting",
-            "नमी",
-            "namee",
-            "nami",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Temperature,
-        phrases: &[
-            "temperature",
-            "how cold",
-            "how hot",
-            "tapman",
-            "तापमान",
-            "degrees",
-            "frost",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Toxicity,
-        phrases: &[
-            "toxic",
-            "poisonous",
-            "poison",
-            "safe for",
-            "pet",
-            "pets",
-            "cat",
-            "cats",
-            "kitten",
-            "dog",
-            "dogs",
-            "puppy",
-            "child",
-            "children",
-            "kid",
-            "kids",
-            "baby",
-            "toddler",
-            "zehreela",
-            "zehrila",
-            "सुरक्षित",
-            "कुत्ते",
-            "कुत्ता",
-            "बिल्ली",
-            "बच्चों",
-            "kutte",
-            "kutta",
-            "dangerous",
-            "harmful",
-            "jahreela",
-            "जहरीला",
-            "ज़हरीला",
-            "billi",
-            "बिल्ली",
-            "kutta",
-            "kutte",
-            "कुत्ता",
-            "कुत्ते",
-            "बच्चे",
-            "बच्चों",
-            "bacche",
-            "bachche",
-            "bachon",
-            "pet safe",
-            "pet friendly",
-            "ate",
-            "chewed",
-            "eat the leaves",
-            "पालतू",
-            "paaltu",
-            "paltu",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Summer,
-        phrases: &[
-            "summer",
-            "summers",
-            "garmi",
-            "गर्मी",
-            "गर्मियों",
-            "heatwave",
-            "heat wave",
-            "loo",
-            "लू",
-            "heat",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Monsoon,
-        phrases: &[
-            "monsoon",
-            "rain",
-            "rains",
-            "rainy",
-            "baarish",
-            "barish",
-            "barsaat",
-            "barsat",
-            "बारिश",
-            "बरसात",
-            "मानसून",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Winter,
-        phrases: &[
-            "winter",
-            "winters",
-            "sardi",
-            "sardiyon",
-            "thand",
-            "सर्दी",
-            "सर्दियों",
-            "ठंड",
-            "cold",
-            "pala",
-            "paala",
-            "पाला",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Recommend,
-        phrases: &[
-            "recommend",
-            "recommendation",
-            "suggest",
-            "suggestion",
-            "which plant",
-            "which plants",
-            "what plant",
-            "what plants",
-            "best plant",
-            "best plants",
-            "good plant",
-            "good plants",
-            "a plant for",
-            "plants for",
-            "plant for my",
-            "plants for my",
-            "kaunsa paudha",
-            "kaun sa paudha",
-            "konsa paudha",
-            "kaunse paudhe",
-            "kaun se paudhe",
-            "konsa plant",
-            "kaunsa plant",
-            "sujhav",
-            "सुझाव",
-            "कौन सा पौधा",
-            "कौनसा पौधा",
-            "कौन से पौधे",
-            "looking for a plant",
-            "want a plant",
-            "want to buy",
-            "should i buy",
-            "should i get",
-            "gift",
-            "beginner",
-            "first plant",
-            "easy plant",
-            "easy plants",
-            "low maintenance",
-            "for my bedroom",
-            "for my balcony",
-            "for my office",
-            "kitchen garden",
-            "i want herbs",
-            "herbs for",
-            "plants to grow",
-            "what should i grow",
-        ],
-        stems: &["recommend"],
-    },
-    Cue {
-        intent: Intent::Shop,
-        phrases: &[
-            "price",
-            "cost",
-            "buy",
-            "sell",
-            "available",
-            "in stock",
-            "order",
-            "kitne ka",
-            "kitne ki",
-            "कीमत",
-            "daam",
-            "dam",
-            "kharid",
-            "खरीद",
-            "rupees",
-            "₹",
-            "rs",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Care,
-        phrases: &[
-            "care",
-            "take care",
-            "look after",
-            "dekhbhal",
-            "देखभाल",
-            "how to grow",
-            "grow",
-            "growing",
-            "ugana",
-            "उगाना",
-            "ugaye",
-            "maintain",
-            "tips",
-            "guide",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Greeting,
-        phrases: &[
-            "hi",
-            "hello",
-            "hey",
-            "namaste",
-            "नमस्ते",
-            "namaskar",
-            "नमस्कार",
-            "good morning",
-            "good evening",
-            "good afternoon",
-            "hii",
-            "helo",
-        ],
-        stems: &[],
-    },
-    Cue {
-        intent: Intent::Thanks,
-        phrases: &[
-            "thanks",
-            "thank you",
-            "thankyou",
-            "thx",
-            "dhanyavad",
-            "dhanyawad",
-            "धन्यवाद",
-            "shukriya",
-            "शुक्रिया",
-            "thank u",
-        ],
-        stems: &[],
-    },
-];
+/// Phrases (matched as whole words) and word stems that signal one intent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cue {
+    intent: Intent,
+    phrases: Vec<String>,
+    #[serde(default)]
+    stems: Vec<String>,
+}
 
-/// Words that point back to a plant named earlier in the chat.
-const BACK_REFERENCES: &[&str] = &[
-    "it",
-    "its",
-    "this plant",
-    "this one",
-    "that plant",
-    "them",
-    "iska",
-    "iski",
-    "iske",
-    "isko",
-    "ise",
-    "isme",
-    "इसे",
-    "इसका",
-    "इसकी",
-    "इसके",
-    "इसको",
-    "इसमें",
-    "उसे",
-    "उसका",
-    "same plant",
-];
+/// A species name followed by one of `next` means something else ("neem oil" is a spray).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NotThePlant {
+    name: String,
+    next: Vec<String>,
+}
 
-/// Words that make a species name mean something else ("neem oil" is a spray, not a tree).
-const NOT_THE_PLANT_AFTER: &[(&str, &[&str])] = &[
-    (
-        "neem",
-        &["oil", "tel", "spray", "cake", "khali", "तेल", "खली", "स्प्रे"],
-    ),
-    (
-        "नीम",
-        &["oil", "tel", "spray", "cake", "khali", "तेल", "खली", "स्प्रे"],
-    ),
-];
+impl Cues {
+    pub fn embedded() -> anyhow::Result<Cues> {
+        Cues::parse(include_str!("../../knowledge/assistant/intents.toml"))
+    }
+
+    /// Parses and checks the lists: each intent cued once and by something, `problem` left to
+    /// the guides' keywords, and no empty phrase (which would match every message).
+    pub fn parse(text: &str) -> anyhow::Result<Cues> {
+        let cues: Cues =
+            toml::from_str(text).context("knowledge/assistant/intents.toml is malformed")?;
+        let mut seen = HashSet::new();
+        for cue in &cues.cue {
+            if cue.intent == Intent::Problem {
+                bail!("intents.toml: `problem` follows from the guides, it has no cue");
+            }
+            if !seen.insert(cue.intent) {
+                bail!("intents.toml: intent {:?} is cued twice", cue.intent);
+            }
+            if cue.phrases.is_empty() && cue.stems.is_empty() {
+                bail!("intents.toml: intent {:?} has no phrase", cue.intent);
+            }
+        }
+        let mut words = cues
+            .cue
+            .iter()
+            .flat_map(|c| c.phrases.iter().chain(&c.stems))
+            .chain(&cues.back_references)
+            .chain(&cues.ambiguous_keywords)
+            .chain(
+                cues.not_the_plant_after
+                    .iter()
+                    .flat_map(|n| std::iter::once(&n.name).chain(&n.next)),
+            );
+        if words.any(|w| w.trim().is_empty()) {
+            bail!("intents.toml: an empty phrase would match every message");
+        }
+        Ok(cues)
+    }
+
+    fn intents(&self, text: &Prepared) -> Vec<Intent> {
+        self.cue
+            .iter()
+            .filter(|c| {
+                c.phrases.iter().any(|p| text.has(p))
+                    || text
+                        .words
+                        .iter()
+                        .any(|w| c.stems.iter().any(|s| w.starts_with(s.as_str())))
+            })
+            .map(|c| c.intent)
+            .collect()
+    }
+
+    fn refers_back(&self, text: &Prepared) -> bool {
+        self.back_references.iter().any(|p| text.has(p))
+    }
+
+    fn is_ambiguous(&self, keyword: &str) -> bool {
+        self.ambiguous_keywords
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(keyword))
+    }
+
+    /// Whether the word at `after` turns `alias` into something else ("neem" + "oil").
+    fn means_something_else(&self, text: &Prepared, after: usize, alias: &str) -> bool {
+        let Some(next) = text.words.get(after) else {
+            return false;
+        };
+        self.not_the_plant_after
+            .iter()
+            .any(|n| alias.eq_ignore_ascii_case(&n.name) && n.next.iter().any(|w| w == next))
+    }
+}
 
 /// A plant named in the text, and where.
 #[derive(Debug, Clone)]
@@ -538,11 +180,7 @@ impl Recognition<'_> {
 
 pub fn recognize<'k>(kb: &'k Knowledge, text: &str) -> Recognition<'k> {
     let prepared = Prepared::new(text);
-    let mut intents: Vec<Intent> = CUES
-        .iter()
-        .filter(|cue| prepared.has_any(cue.phrases) || prepared.has_stem(cue.stems))
-        .map(|cue| cue.intent)
-        .collect();
+    let mut intents = kb.cues.intents(&prepared);
     let plants = find_plants(kb, &prepared);
     let guides = find_guides(kb, &prepared);
     if guides.iter().any(|m| m.guide.is_problem()) {
@@ -552,7 +190,7 @@ pub fn recognize<'k>(kb: &'k Knowledge, text: &str) -> Recognition<'k> {
         plants,
         intents,
         guides,
-        refers_back: prepared.has_any(BACK_REFERENCES),
+        refers_back: kb.cues.refers_back(&prepared),
         hindi: super::text::is_devanagari(text),
     }
 }
@@ -569,7 +207,7 @@ fn find_plants<'k>(kb: &'k Knowledge, text: &Prepared) -> Vec<&'k Species> {
                 .chain([&species.name, &species.botanical, &species.hindi]);
         for alias in names {
             for (start, len) in text.find_all_fuzzy(alias) {
-                if !means_something_else(text, start + len, alias) {
+                if !kb.cues.means_something_else(text, start + len, alias) {
                     mentions.push(PlantMention {
                         species,
                         start,
@@ -600,82 +238,20 @@ fn find_plants<'k>(kb: &'k Knowledge, text: &Prepared) -> Vec<&'k Species> {
         .collect()
 }
 
-fn means_something_else(text: &Prepared, after: usize, alias: &str) -> bool {
-    let Some(next) = text.words.get(after) else {
-        return false;
-    };
-    NOT_THE_PLANT_AFTER
-        .iter()
-        .any(|(name, words)| alias.eq_ignore_ascii_case(name) && words.contains(&next.as_str()))
-}
-
 /// A guide named by one of its keywords.
 #[derive(Debug, Clone, Copy)]
 pub struct GuideMatch<'k> {
     pub guide: &'k Guide,
     /// The longest keyword that matched.
     pub keyword: &'k str,
+    /// False when the keyword alone is ambiguous ("cold", "yellow").
+    specific: bool,
 }
-
-/// Single words that name a guide's topic but mean other things too ("a cold", "yellow
-/// shirt", "rust"): on their own they do not make a question about plants.
-const AMBIGUOUS_KEYWORDS: &[&str] = &[
-    "yellow",
-    "rust",
-    "scale",
-    "cold",
-    "heat",
-    "rain",
-    "fog",
-    "frost",
-    "loo",
-    "lu",
-    "summer",
-    "winter",
-    "monsoon",
-    "vacation",
-    "holiday",
-    "travel",
-    "pot",
-    "pots",
-    "cutting",
-    "seeds",
-    "compost",
-    "drainage",
-    "transplant",
-    "deficiency",
-    "sparse",
-    "stretched",
-    "stretching",
-    "mites",
-    "slug",
-    "snail",
-    "sardi",
-    "garmi",
-    "thand",
-    "baarish",
-    "barish",
-    "barsaat",
-    "chhutti",
-    "soil",
-    "mitti",
-    "feeding",
-    "wilt",
-    "droop",
-    "toxic to cats",
-    "toxic to dogs",
-    "safe for cats",
-    "safe for dogs",
-    "billi",
-    "kutta",
-];
 
 impl GuideMatch<'_> {
     /// Whether the match alone shows the question is about plants.
     pub fn is_specific(&self) -> bool {
-        !AMBIGUOUS_KEYWORDS
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(self.keyword))
+        self.specific
     }
 }
 
@@ -695,6 +271,7 @@ fn find_guides<'k>(kb: &'k Knowledge, text: &Prepared) -> Vec<GuideMatch<'k>> {
                         GuideMatch {
                             guide: g,
                             keyword: k,
+                            specific: !kb.cues.is_ambiguous(k),
                         },
                     )
                 })
@@ -760,5 +337,22 @@ mod tests {
         let r = recognize(&kb, "my leaves are turning yellow");
         assert!(r.has(Intent::Problem));
         assert_eq!(r.guides[0].guide.id, "yellow-leaves");
+    }
+
+    #[test]
+    fn malformed_cue_lists_are_refused_at_start() {
+        let base = "back_references = [\"it\"]\nambiguous_keywords = [\"cold\"]\n";
+        let ok = format!("{base}[[cue]]\nintent = \"water\"\nphrases = [\"pani\"]\n");
+        assert!(Cues::parse(&ok).is_ok());
+        for bad in [
+            format!("{base}[[cue]]\nintent = \"watering\"\nphrases = [\"pani\"]\n"),
+            format!("{base}[[cue]]\nintent = \"water\"\nphrases = [\"\"]\n"),
+            format!("{base}[[cue]]\nintent = \"water\"\nphrases = []\n"),
+            format!("{ok}[[cue]]\nintent = \"water\"\nphrases = [\"jal\"]\n"),
+            format!("{base}[[cue]]\nintent = \"problem\"\nphrases = [\"sad\"]\n"),
+        ] {
+            assert!(Cues::parse(&bad).is_err(), "{bad}");
+        }
+        assert!(Cues::embedded().is_ok());
     }
 }

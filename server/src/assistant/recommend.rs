@@ -1,6 +1,9 @@
 //! Choosing plants for someone: what they asked for (budget, light, place, pets, children,
 //! experience, kind of plant), which species fit, and which of those the shop has in stock.
 
+use anyhow::{bail, Context};
+use serde::Deserialize;
+
 use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
 use super::text::Prepared;
 use crate::domain::catalogue::CatalogueItem;
@@ -23,216 +26,80 @@ pub struct Wishes {
     pub traits: Vec<&'static str>,
 }
 
-const PET_WORDS: &[&str] = &[
-    "cat",
-    "cats",
-    "kitten",
-    "dog",
-    "dogs",
-    "puppy",
-    "pet",
-    "pets",
-    "billi",
-    "बिल्ली",
-    "kutta",
-    "kutte",
-    "कुत्ता",
-    "कुत्ते",
-    "पालतू",
-    "paaltu",
-    "paltu",
-    "pet safe",
-    "pet friendly",
-];
-const CHILD_WORDS: &[&str] = &[
-    "child",
-    "children",
-    "kid",
-    "kids",
-    "baby",
-    "toddler",
-    "bacche",
-    "bachche",
-    "बच्चे",
-    "बच्चों",
-    "बच्चा",
-];
-const LOW_LIGHT_WORDS: &[&str] = &[
-    "low light",
-    "low-light",
-    "dark",
-    "no sun",
-    "no sunlight",
-    "without sun",
-    "without sunlight",
-    "little light",
-    "dim",
-    "shade",
-    "shady",
-    "north facing",
-    "kam roshni",
-    "bina dhoop",
-    "andhera",
-    "कम रोशनी",
-    "बिना धूप",
-    "अंधेरा",
-    "अंधेरे",
-    "low lit",
-];
-const SUN_WORDS: &[&str] = &[
-    "full sun",
-    "sunny",
-    "direct sun",
-    "lots of sun",
-    "south facing",
-    "tez dhoop",
-    "तेज़ धूप",
-    "तेज धूप",
-    "hot balcony",
-    "west facing",
-    "hot terrace",
-];
-const BEGINNER_WORDS: &[&str] = &[
-    "beginner",
-    "beginners",
-    "first plant",
-    "easy",
-    "low maintenance",
-    "hard to kill",
-    "busy",
-    "forget to water",
-    "no time",
-    "travel",
-    "aasaan",
-    "asaan",
-    "आसान",
-    "नौसिखिया",
-];
-const PLACES: &[(&str, &[&str])] = &[
-    (
-        "indoor",
-        &[
-            "bedroom",
-            "bathroom",
-            "office",
-            "living room",
-            "indoor",
-            "indoors",
-            "inside",
-            "room",
-            "desk",
-            "table",
-            "kamra",
-            "kamre",
-            "कमरे",
-            "कमरा",
-            "बेडरूम",
-            "ऑफिस",
-            "ghar ke andar",
-            "घर के अंदर",
-            "study",
-        ],
-    ),
-    ("balcony", &["balcony", "बालकनी", "window box", "railing"]),
-    (
-        "terrace",
-        &["terrace", "roof", "rooftop", "chhat", "chhath", "छत"],
-    ),
-    (
-        "outdoor",
-        &[
-            "garden",
-            "outdoor",
-            "outdoors",
-            "outside",
-            "lawn",
-            "bagicha",
-            "बगीचा",
-            "yard",
-        ],
-    ),
-];
-const TRAIT_WORDS: &[(&str, &[&str])] = &[
-    (
-        "flowering",
-        &[
-            "flower",
-            "flowers",
-            "flowering",
-            "blooms",
-            "blooming",
-            "phool",
-            "फूल",
-            "colourful",
-            "colorful",
-        ],
-    ),
-    (
-        "fragrant",
-        &[
-            "fragrant",
-            "fragrance",
-            "smell",
-            "scented",
-            "scent",
-            "khushboo",
-            "khushbu",
-            "खुशबू",
-            "सुगंध",
-        ],
-    ),
-    (
-        "edible",
-        &[
-            "herb",
-            "herbs",
-            "kitchen",
-            "cooking",
-            "edible",
-            "vegetable",
-            "vegetables",
-            "sabzi",
-            "fruit",
-            "fruits",
-            "phal",
-            "सब्ज़ी",
-            "फल",
-            "जड़ी",
-        ],
-    ),
-    (
-        "air-purifying",
-        &[
-            "air purifying",
-            "air purifier",
-            "clean air",
-            "oxygen",
-            "pollution",
-            "purify",
-        ],
-    ),
-    ("hanging", &["hanging", "trailing", "hanging basket"]),
-    (
-        "medicinal",
-        &[
-            "medicinal",
-            "ayurvedic",
-            "ayurveda",
-            "aushadhi",
-            "औषधि",
-            "medicine",
-        ],
-    ),
-    (
-        "religious",
-        &["puja", "pooja", "religious", "पूजा", "sacred"],
-    ),
-    ("gift", &["gift", "gifting", "present", "tohfa", "उपहार"]),
-    (
-        "drought-tolerant",
-        &["succulent", "succulents", "cactus", "cacti", "drought"],
-    ),
-];
+/// The words of a recommendation request (`knowledge/assistant/wishes.toml`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WishWords {
+    pets: Vec<String>,
+    children: Vec<String>,
+    low_light: Vec<String>,
+    sun: Vec<String>,
+    beginner: Vec<String>,
+    place: Vec<PlaceWords>,
+    want: Vec<TraitWords>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaceWords {
+    name: String,
+    words: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraitWords {
+    #[serde(rename = "trait")]
+    name: String,
+    words: Vec<String>,
+}
+
+const WISHES_TOML: &str = include_str!("../../knowledge/assistant/wishes.toml");
+
+impl WishWords {
+    /// Parses and checks the words: no empty list or phrase, places the species use, and
+    /// traits some species has (a trait nobody has would empty every recommendation).
+    pub fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<WishWords> {
+        let w: WishWords =
+            toml::from_str(text).context("knowledge/assistant/wishes.toml is malformed")?;
+        let lists = [&w.pets, &w.children, &w.low_light, &w.sun, &w.beginner]
+            .into_iter()
+            .chain(w.place.iter().map(|p| &p.words))
+            .chain(w.want.iter().map(|t| &t.words));
+        for list in lists {
+            if list.is_empty() || list.iter().any(|p| p.trim().is_empty()) {
+                bail!("wishes.toml: an empty word list or phrase");
+            }
+        }
+        for p in &w.place {
+            if !kb.species.iter().any(|s| s.placement.contains(&p.name)) {
+                bail!("wishes.toml: no species has the placement `{}`", p.name);
+            }
+        }
+        for t in &w.want {
+            if !kb.species.iter().any(|s| s.has_trait(&t.name)) {
+                bail!("wishes.toml: no species has the trait `{}`", t.name);
+            }
+        }
+        Ok(w)
+    }
+
+    /// Checks the embedded words; `Engine::new` calls it so a bad file stops the start.
+    pub fn check(kb: &Knowledge) -> anyhow::Result<()> {
+        WishWords::parse(WISHES_TOML, kb).map(|_| ())
+    }
+
+    fn get() -> &'static WishWords {
+        static WORDS: std::sync::OnceLock<WishWords> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| {
+            toml::from_str(WISHES_TOML).expect("wishes.toml is checked when the engine starts")
+        })
+    }
+}
+
+fn has_any(text: &Prepared, words: &[String]) -> bool {
+    words.iter().any(|w| text.has(w))
+}
 
 impl Wishes {
     /// Whether these words narrow a recommendation down (a budget, light, place or kind).
@@ -246,13 +113,15 @@ impl Wishes {
 
 /// Reads what someone wants; `raw` keeps commas and currency signs for the budget.
 pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
-    let place = PLACES
+    let w = WishWords::get();
+    let place = w
+        .place
         .iter()
-        .find(|(_, words)| text.has_any(words))
-        .map(|(place, _)| *place);
-    let light = if text.has_any(LOW_LIGHT_WORDS) {
+        .find(|p| has_any(text, &p.words))
+        .map(|p| p.name.as_str());
+    let light = if has_any(text, &w.low_light) {
         Some(LightWish::Low)
-    } else if text.has_any(SUN_WORDS) || place == Some("terrace") {
+    } else if has_any(text, &w.sun) || place == Some("terrace") {
         Some(LightWish::Sun)
     } else {
         None
@@ -261,13 +130,14 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
         budget: per_plant_budget(raw, text),
         light,
         place,
-        pets: text.has_any(PET_WORDS),
-        children: text.has_any(CHILD_WORDS),
-        beginner: text.has_any(BEGINNER_WORDS),
-        traits: TRAIT_WORDS
+        pets: has_any(text, &w.pets),
+        children: has_any(text, &w.children),
+        beginner: has_any(text, &w.beginner),
+        traits: w
+            .want
             .iter()
-            .filter(|(_, words)| text.has_any(words))
-            .map(|(t, _)| *t)
+            .filter(|t| has_any(text, &t.words))
+            .map(|t| t.name.as_str())
             .collect(),
     }
 }

@@ -202,10 +202,13 @@ async fn message(
             facts: &answer.text,
             photos: &previews,
             hindi: answer.hindi,
+            brief: &answer.brief,
         };
         match llm.complete(&grounding).await {
             Ok(reply) => {
                 kind = "model";
+                let reply =
+                    crate::assistant::brief::keep_direct(reply, answer.brief.direct.as_deref());
                 text = keep_safety_and_links(reply, &answer);
             }
             Err(err) => {

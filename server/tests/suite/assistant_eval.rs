@@ -1,6 +1,6 @@
 //! The assistant's evaluation set (`assistant_eval.toml`): single questions through the
 //! engine against the live demo catalogue, conversations through the HTTP layer. Prints the
-//! score and every miss; fails below 95 %.
+//! score and every miss; fails below 97 % (issue 16 asks for at least 97 %).
 
 use crate::common;
 
@@ -108,5 +108,5 @@ async fn the_assistant_passes_its_evaluation_set() {
         println!("  MISS {f}");
     }
     assert!(total >= 150, "the set has {total} questions");
-    assert!(score >= 95.0, "score {score:.1} % is below 95 %");
+    assert!(score >= 97.0, "score {score:.1} % is below 97 %");
 }

@@ -369,6 +369,55 @@ async fn the_model_gets_grounded_facts_and_photos_and_its_answer_keeps_warnings(
     assert!(url.starts_with("data:image/jpeg;base64,"));
 }
 
+/// Issue 16, item 9: the model gets the engine's typed reading, structured facts, safety
+/// verdict and shop facts; a reply that drops the direct answer gets it back in front, and an
+/// emergency never reaches the model.
+#[tokio::test]
+async fn the_model_gets_the_reading_and_keeps_the_direct_answer_and_safety() {
+    let model = fake_model("ok").await;
+    let app = app_with_model(&model).await;
+    let res = ask(&app, Some("brief-1"), "I live in Chennai").await;
+    assert_eq!(res.status, StatusCode::OK);
+    let res = ask(&app, Some("brief-1"), "should I water my cactus every day?").await;
+    assert_eq!(res.status, StatusCode::OK, "{:?}", res.body);
+    let answer = res.message();
+    // The fake model answers "Water it sparingly: …", dropping the engine's "No": put back.
+    assert!(answer.starts_with("No"), "{answer}");
+    assert!(answer.contains("Water it sparingly:"), "{answer}");
+
+    let requests = model.requests.lock().unwrap().clone();
+    let prompt = requests.last().unwrap().1["messages"][1]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for part in [
+        "a yes/no question, in English",
+        "Plants: Golden Barrel Cactus",
+        "lives in Chennai",
+        "Safety verdict: no emergency",
+        "Direct answer (open your reply with this answer",
+        "Structured care facts: Golden Barrel Cactus: water every",
+        "Cash on Delivery only",
+    ] {
+        assert!(
+            prompt.contains(part),
+            "`{part}` missing from the prompt:\n{prompt}"
+        );
+    }
+
+    // An emergency is answered by the engine alone, exactly as written.
+    let before = requests.len();
+    let res = ask(
+        &app,
+        None,
+        "my toddler chewed a peace lily leaf and is drooling",
+    )
+    .await;
+    assert!(res.message().contains("1800-116-117"), "{}", res.message());
+    assert!(!res.message().contains("Water it sparingly"));
+    assert_eq!(model.requests.lock().unwrap().len(), before);
+}
+
 #[tokio::test]
 async fn a_failing_model_falls_back_to_the_engine_and_says_so() {
     let model = fake_model("fail").await;
