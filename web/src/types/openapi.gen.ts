@@ -293,8 +293,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `GET /api/openapi.json`: the document, serialised once per process. */
-        get: operations["meta.serve"];
+        /**
+         * `GET /api/openapi.json`: the document, serialised once per process. It lives here, beside
+         *     the route table it is made from (in `openapi` it would make that module and this one
+         *     import each other).
+         */
+        get: operations["meta.openapi_document"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2286,7 +2290,7 @@ export interface operations {
             };
         };
     };
-    "meta.serve": {
+    "meta.openapi_document": {
         parameters: {
             query?: never;
             header?: never;
