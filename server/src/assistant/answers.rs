@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::compose::{phrases, Phrases, Reply};
+use super::cues::Intent;
 use super::knowledge::{Difficulty, Guide, LightLevel, Species};
-use super::recognize::Intent;
 use super::recommend::{stocked, Candidate, LightWish, Wishes};
 use super::season::Season;
 use super::text::rupees;

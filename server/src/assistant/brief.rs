@@ -7,9 +7,9 @@
 use super::direct::Watering;
 use super::knowledge::{LightLevel, Species};
 use super::lexicon::{Lang, ShopFacts};
+use super::memory::Memory;
 use super::reading::{Ask, Reading, Zone};
 use super::season::Season;
-use super::Memory;
 
 #[derive(Debug, Clone, Default)]
 pub struct Brief {

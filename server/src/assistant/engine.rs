@@ -3,49 +3,25 @@
 //! synchronous, so it is tested directly and answers in well under a millisecond.
 
 use bm25::{Document, SearchEngine, SearchEngineBuilder};
-use serde::{Deserialize, Serialize};
 
 use super::answers::{self, Ctx};
 use super::brief::{Brief, BriefInput};
 use super::compose::{phrases, Reply};
+use super::cues::Intent;
 use super::direct::{self, Criterion, KindCare, Situation, Watering};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
+use super::memory::Memory;
 use super::photo::{self, PhotoReport};
 use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading, Zone};
-use super::recognize::{recognize, Intent, Recognition};
+use super::recognize::{recognize, Recognition};
 use super::recommend::{rank, read_wishes, stocked};
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
 use super::triage;
 use crate::domain::catalogue::CatalogueItem;
-
-/// What a chat remembers between messages (stored as JSON with the session).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Memory {
-    /// The species discussed last, for follow-ups such as "how often should I water it?".
-    pub plant: Option<String>,
-    /// The guide discussed last.
-    pub guide: Option<String>,
-    /// The person said they have pets or small children: recommendations stay safe.
-    pub pets: bool,
-    pub children: bool,
-    /// The last answer recommended plants: "something with flowers?" refines it.
-    pub recommending: bool,
-    pub turns: u32,
-    /// The chat's language, kept for very short follow-ups ("price?").
-    pub lang: Option<Lang>,
-    /// The city the customer lives in and its climate zone.
-    pub city: Option<String>,
-    pub zone: Option<Zone>,
-    /// How often the customer says they water, in hours.
-    pub habit_hours: Option<u32>,
-    /// Catalogue ids of the plants the last list showed, in order ("the second one").
-    pub list: Vec<String>,
-}
 
 /// One message to answer.
 pub struct Question<'a> {

@@ -119,7 +119,7 @@ pub struct Knowledge {
     pub species: Vec<Species>,
     pub guides: Vec<Guide>,
     /// The word lists of recognition (`knowledge/assistant/intents.toml`).
-    pub cues: super::recognize::Cues,
+    pub cues: super::cues::Cues,
     species_by_id: HashMap<String, usize>,
     guides_by_id: HashMap<String, usize>,
 }
@@ -170,7 +170,7 @@ impl Knowledge {
             guides_by_id: index(guides.iter().map(|g| g.id.as_str()), "guide")?,
             species,
             guides,
-            cues: super::recognize::Cues::embedded()?,
+            cues: super::cues::Cues::embedded()?,
         };
         knowledge.check_references()?;
         Ok(knowledge)

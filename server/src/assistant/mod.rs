@@ -4,12 +4,14 @@
 pub mod answers;
 pub mod brief;
 pub mod compose;
+pub mod cues;
 pub mod direct;
 pub mod engine;
 pub mod gate;
 pub mod knowledge;
 pub mod lexicon;
 pub mod llm;
+pub mod memory;
 pub mod photo;
 pub mod quick;
 pub mod reading;
@@ -21,6 +23,7 @@ pub mod shop;
 pub mod text;
 pub mod triage;
 
-pub use engine::{Answer, Engine, Memory, Question};
+pub use engine::{Answer, Engine, Question};
 pub use knowledge::Knowledge;
+pub use memory::Memory;
 pub use service::Assistant;

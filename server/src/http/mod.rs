@@ -98,9 +98,9 @@ pub fn route_table() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     (Router::new().nest("/api", api).merge(probes), doc)
 }
 
-/// `GET /api/openapi.json`: the document, serialised once per process. It lives here, beside
-/// the route table it is made from (in `openapi` it would make that module and this one
-/// import each other).
+// It lives here, beside the route table it is made from: in `openapi` it would make that
+// module and this one import each other.
+/// `GET /api/openapi.json`: the document, serialised once per process.
 #[utoipa::path(
     get,
     path = "/openapi.json",

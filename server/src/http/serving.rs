@@ -29,6 +29,7 @@ use tower::ServiceExt;
 
 use super::front::FixedAnswers;
 use crate::domain::ids::now_ms;
+use crate::error::{ErrorBody, ErrorCode};
 
 /// How the accept loop treats connections.
 #[derive(Debug, Clone, Copy)]
@@ -289,7 +290,8 @@ fn log_refusal(last_logged: &AtomicU64, refusal: Refusal, client: IpAddr) {
 
 /// A plain 503 with the reason, written before reading anything, then the socket is closed.
 async fn refuse(mut stream: TcpStream, refusal: Refusal) {
-    let body = serde_json::json!({ "success": false, "message": refusal.message() }).to_string();
+    let body = serde_json::to_string(&ErrorBody::new(ErrorCode::Unavailable, refusal.message()))
+        .unwrap_or_default();
     let response = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 5\r\n\
          connection: close\r\ncache-control: no-store\r\ncontent-length: {}\r\n\r\n{body}",

@@ -293,11 +293,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * `GET /api/openapi.json`: the document, serialised once per process. It lives here, beside
-         *     the route table it is made from (in `openapi` it would make that module and this one
-         *     import each other).
-         */
+        /** `GET /api/openapi.json`: the document, serialised once per process. */
         get: operations["meta.openapi_document"];
         put?: never;
         post?: never;

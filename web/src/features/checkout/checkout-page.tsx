@@ -21,7 +21,7 @@ import {
 import { FormMessage, SelectField, TextField } from '@/components/field';
 import { CashIcon } from '@/components/icons';
 import { PageHeading, PlantImage, Skeleton } from '@/components/ui';
-import type { CartItem, Order } from '@/types/api';
+import type { Address, CartItem, Order } from '@/types/api';
 import { useUpdateProfile } from '@/lib/account-api';
 import { usePlaceOrder } from './api';
 import './checkout.css';
@@ -37,7 +37,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const place = usePlaceOrder();
   const saveProfile = useUpdateProfile();
-  const saved = user?.address ?? {};
+  const saved: Partial<Address> = user?.address ?? {};
   // The saved phone and PIN are shown as they were saved ("+91 98765 43210" stays that
   // number); only the order gets their normalised form.
   const form = useForm<AddressForm>(
