@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::extract::AppPath;
-use super::page_data::{self, PageData, Pages, Picture, HEAD_END};
+use super::page_data::{self, escape_attribute, PageData, Pages, Picture, HEAD_END};
 use super::state::AppState;
 use crate::error::ApiResult;
 use crate::store::plants::{self, Plant};
@@ -123,21 +123,6 @@ pub fn with_head(index: &str, head: &str) -> String {
         ),
         _ => index.to_string(),
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The language a plant page is served in: `?lang=hi` is Hindi, anything else English.
@@ -250,23 +235,26 @@ fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
         .expect("JSON-LD serialises")
         .replace('<', "\\u003c");
     let mut head = vec![
-        format!("<title>{}</title>", escape(&title)),
+        format!("<title>{}</title>", escape_attribute(&title)),
         format!(
             "<meta name=\"description\" content=\"{}\">",
-            escape(&description)
+            escape_attribute(&description)
         ),
-        format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)),
+        format!(
+            "<link rel=\"canonical\" href=\"{}\">",
+            escape_attribute(&url)
+        ),
         format!(
             "<link rel=\"alternate\" hreflang=\"en\" href=\"{}\">",
-            escape(&english_url)
+            escape_attribute(&english_url)
         ),
         format!(
             "<link rel=\"alternate\" hreflang=\"hi\" href=\"{}\">",
-            escape(&hindi_url)
+            escape_attribute(&hindi_url)
         ),
         format!(
             "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">",
-            escape(&english_url)
+            escape_attribute(&english_url)
         ),
         "<meta property=\"og:type\" content=\"product\">".to_string(),
         format!(
@@ -279,13 +267,16 @@ fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
         "<meta property=\"og:site_name\" content=\"Hariyali\">".to_string(),
         format!(
             "<meta property=\"og:title\" content=\"{}\">",
-            escape(&title)
+            escape_attribute(&title)
         ),
         format!(
             "<meta property=\"og:description\" content=\"{}\">",
-            escape(&description)
+            escape_attribute(&description)
         ),
-        format!("<meta property=\"og:url\" content=\"{}\">", escape(&url)),
+        format!(
+            "<meta property=\"og:url\" content=\"{}\">",
+            escape_attribute(&url)
+        ),
         format!(
             "<meta property=\"product:price:amount\" content=\"{}\">",
             plant.price
@@ -296,7 +287,7 @@ fn plant_head(plant: &Plant, origin: &str, lang: Lang) -> String {
     if let Some(image) = &image {
         head.push(format!(
             "<meta property=\"og:image\" content=\"{}\">",
-            escape(image)
+            escape_attribute(image)
         ));
     }
     head.push(format!(
@@ -338,7 +329,7 @@ mod tests {
     #[test]
     fn markup_in_names_is_text() {
         assert_eq!(
-            escape("<img src=x onerror=\"alert(1)\">"),
+            escape_attribute("<img src=x onerror=\"alert(1)\">"),
             "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"
         );
     }

@@ -143,6 +143,20 @@ impl TestApp {
         TestApp { state, router, dir }
     }
 
+    /// Serves this shop on a free loopback port (real sockets, the real accept loop) until
+    /// the returned sender is dropped.
+    pub async fn serve_on_loopback(
+        &self,
+    ) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(hariyali::serve(listener, self.state.clone(), async {
+            let _ = stopped.await;
+        }));
+        (addr, stop)
+    }
+
     pub async fn send(&self, request: Request<Body>) -> TestResponse {
         let response = self
             .router

@@ -6,12 +6,7 @@ use std::collections::BTreeMap;
 use crate::common::TestApp;
 
 async fn serve(app: &TestApp) -> (String, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(hariyali::serve(listener, app.state.clone(), async {
-        let _ = stopped.await;
-    }));
+    let (addr, stop) = app.serve_on_loopback().await;
     (format!("http://{addr}"), stop)
 }
 

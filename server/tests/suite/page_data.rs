@@ -20,12 +20,7 @@ async fn shop() -> TestApp {
 
 /// Serves the app on a loopback port; dropping the sender stops it.
 async fn serve(app: &TestApp) -> (String, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(hariyali::serve(listener, app.state.clone(), async {
-        let _ = stopped.await;
-    }));
+    let (addr, stop) = app.serve_on_loopback().await;
     (format!("http://{addr}"), stop)
 }
 

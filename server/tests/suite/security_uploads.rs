@@ -22,13 +22,7 @@ const CHAT_IMAGES: &str = "Please select valid image files (max 10MB each).";
 
 /// Serves `app` on a free local port until the returned sender is dropped.
 async fn serve(app: &TestApp) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(hariyali::serve(listener, app.state.clone(), async {
-        let _ = stopped.await;
-    }));
-    (addr, stop)
+    app.serve_on_loopback().await
 }
 
 /// What came back on the socket, and how much of the body the client had sent by then.
