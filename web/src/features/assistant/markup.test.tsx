@@ -67,6 +67,14 @@ describe('assistant markup', () => {
     expect(container.textContent).not.toContain('/plant/');
   });
 
+  it('shows _emphasis_ as emphasis, in Hindi too, and leaves snake_case words alone', () => {
+    const { container } = renderMarkup('पानी ठीक रखें।\n\n_पूरी जानकारी के लिए "और बताइए" लिखें।_\nSee my_plant_notes and _this_.');
+    const ems = Array.from(container.querySelectorAll('em')).map((e) => e.textContent);
+    expect(ems).toEqual(['पूरी जानकारी के लिए "और बताइए" लिखें।', 'this']);
+    expect(container.textContent).toContain('my_plant_notes');
+    expect(container.textContent).not.toContain('_पूरी');
+  });
+
   it('opens outside links in a new tab and ignores unsafe schemes', () => {
     const { container } = renderMarkup('See https://example.org/care. Or [bad](javascript:alert(1)).');
     const a = screen.getByRole('link', { name: 'https://example.org/care' });

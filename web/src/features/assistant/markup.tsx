@@ -1,7 +1,7 @@
 /**
  * Renders the assistant's simple markup with React elements (never as HTML):
  * lines ending with ':' (or starting with '#') are headings, '- ' lines are bullets,
- * '1. ' lines start numbered blocks, **bold** is bold, and links — [text](/plant/ID),
+ * '1. ' lines start numbered blocks, **bold** is bold, _emphasis_ is emphasis, and links — [text](/plant/ID),
  * bare /plant/ID paths and http(s) URLs — are clickable (internal ones via the router).
  * A shop line ("**Snake Plant**: ₹299: /plant/ID") shows the plant's name as the link and
  * its price; a raw /plant/ID path is never shown to the customer.
@@ -91,7 +91,10 @@ export function parseMarkup(text: string): Block[] {
   return blocks;
 }
 
-const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(\/plant\/[A-Za-z0-9_-]+)/g;
+// _emphasis_ only between word boundaries (start, space or bracket before; end, space or
+// punctuation after), so snake_case words and plant ids keep their underscores.
+const INLINE =
+  /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])|(\/plant\/[A-Za-z0-9_-]+)|(?<=^|[\s(])_([^_\n]+?)_(?=$|[\s.,;:!?)।])/g;
 
 function linkFor(href: string, label: ReactNode, key: string): ReactNode {
   if (href.startsWith('/') && !href.startsWith('//')) {
@@ -131,7 +134,7 @@ function renderShopLine(text: string, keyPrefix: string): ReactNode[] | null {
   ];
 }
 
-/** Inline markup: bold and links. Unknown syntax stays as text. */
+/** Inline markup: bold, emphasis and links. Unknown syntax stays as text. */
 export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
   const shop = renderShopLine(text, keyPrefix);
   if (shop) return shop;
@@ -149,6 +152,7 @@ export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
     } else if (m[2] !== undefined) out.push(linkFor(m[3], m[2], key));
     else if (m[4] !== undefined) out.push(linkFor(m[4], m[4], key));
     else if (m[5] !== undefined) out.push(linkFor(m[5], 'view the plant', key));
+    else if (m[6] !== undefined) out.push(<em key={key}>{renderInline(m[6], key)}</em>);
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));
