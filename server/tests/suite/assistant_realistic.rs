@@ -7,7 +7,9 @@
 //! `heldout.toml` is never read by whoever changes the engine and is scored separately;
 //! `heldout2.toml` is a second held-out set, written before the engine's next round of
 //! changes (the first one had been used to judge them), also scored separately;
-//! `heldout3.toml` is a third one, written before the fourth round without reading the engine.
+//! `heldout3.toml` is a third one, written before the fourth round without reading the engine;
+//! `heldout4.toml` is a fourth one, written before the fifth round, again without reading the
+//! engine (its facts come from the demo catalogue, the trust pages and the spec).
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -18,8 +20,9 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, held-out, held-out 2, held-out 3): per category the items, the points and
-//!   the % of the maximum, and the overall %. These are the figures to quote.
+//! - then one table per set (tuning, held-out, held-out 2, held-out 3, held-out 4): per category
+//!   the items, the points and the % of the maximum, and the overall %. These are the figures to
+//!   quote.
 //!
 //! Order questions: before the items run, the demo customer (Priya) places a real order
 //! through the API (one Adenium and two Haworthia), which the admin moves to `shipped`.
@@ -88,6 +91,7 @@ struct Floors {
     heldout: SetFloor,
     heldout2: SetFloor,
     heldout3: SetFloor,
+    heldout4: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -550,11 +554,13 @@ async fn the_assistant_answers_realistic_questions() {
     let heldout = load_set("heldout.toml");
     let heldout2 = load_set("heldout2.toml");
     let heldout3 = load_set("heldout3.toml");
+    let heldout4 = load_set("heldout4.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
     validate("heldout2.toml", &heldout2, &mut ids);
     validate("heldout3.toml", &heldout3, &mut ids);
+    validate("heldout4.toml", &heldout4, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -568,14 +574,17 @@ async fn the_assistant_answers_realistic_questions() {
     let held = run_set(&app, "heldout", &heldout, &acc).await;
     let held2 = run_set(&app, "heldout2", &heldout2, &acc).await;
     let held3 = run_set(&app, "heldout3", &heldout3, &acc).await;
+    let held4 = run_set(&app, "heldout4", &heldout4, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
     print_misses("heldout2", &held2);
     print_misses("heldout3", &held3);
+    print_misses("heldout4", &held4);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
     let (heldout3_overall, heldout3_safety) = report("heldout3", &held3);
+    let (heldout4_overall, heldout4_safety) = report("heldout4", &held4);
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -620,6 +629,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout3_overall,
             heldout3_safety,
             &floors.heldout3,
+        ),
+        (
+            "heldout4",
+            held4.len(),
+            heldout4_overall,
+            heldout4_safety,
+            &floors.heldout4,
         ),
     ] {
         if n < floor.min_items {
