@@ -429,6 +429,20 @@ fn reason_for(reason: &str, ctx: &Ctx) -> String {
     reason_in(reason, ctx.hindi)
 }
 
+/// Where the plant goes, in Hindi or Hinglish (the place names of `wishes.toml`).
+fn place_in(place: &str, hindi: bool) -> &str {
+    match (place, hindi) {
+        ("indoor", true) => "घर के अंदर",
+        ("balcony", true) => "बालकनी",
+        ("terrace", true) => "छत",
+        ("outdoor", true) => "बगीचा",
+        ("indoor", false) => "ghar ke andar",
+        ("terrace", false) => "chhat",
+        ("outdoor", false) => "bagicha",
+        _ => place,
+    }
+}
+
 /// The light a plant needs, in Hinglish.
 fn light_hinglish(l: LightLevel) -> &'static str {
     match l {
@@ -487,9 +501,9 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
     }
     if let Some(place) = wishes.place {
         looked_for.push(if hl {
-            format!("jagah: {place}")
+            format!("jagah: {}", place_in(place, false))
         } else if ctx.hindi {
-            format!("जगह: {place}")
+            format!("जगह: {}", place_in(place, true))
         } else {
             format!("grows {place}")
         });

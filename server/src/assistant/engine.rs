@@ -179,7 +179,9 @@ impl Engine {
             children: self.words().children.hit(text),
         };
         if let Some(v) = verdict::derive(s, text, &cx) {
-            answer.text = format!("{v}\n\n{}", answer.text);
+            // The verdict and its reason first; then only a few supporting facts.
+            let rest = shorten(&answer.text, 70, reading.lang);
+            answer.text = format!("{v}\n\n{rest}");
         }
     }
 
@@ -195,8 +197,17 @@ impl Engine {
     /// typed reading, then the care guides (shortened unless the customer asks for more).
     pub fn answer(&self, q: &Question) -> Answer {
         let prepared = Prepared::new(q.text);
-        let reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
+        let mut reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
         let r = recognize(&self.kb, q.text);
+        // "…and the ZZ plant?" right after a price: the price of that one too.
+        if q.memory.asked_price
+            && reading.words <= 5
+            && !r.plants.is_empty()
+            && reading.ask == Ask::Other
+            && r.intents.iter().all(|i| !i.is_care())
+        {
+            reading.price = true;
+        }
         let mut memory = q.memory.clone();
         memory.lang = Some(reading.lang);
         if let Some((city, zone)) = &reading.city {
@@ -220,6 +231,7 @@ impl Engine {
             }
         };
         self.verdict_first(&mut answer, &reading, &r, &prepared, q);
+        answer.memory.asked_price = reading.price || reading.sell;
         let links = linked_ids(&answer.text);
         if !links.is_empty() {
             answer.memory.list = links;
@@ -1009,6 +1021,9 @@ impl Engine {
         } else if let Some(g) = remembered_problem.filter(|_| asks_remedy) {
             main_guide = Some(g);
             self.problem_answer(&[g], plants.first().copied().or(remembered), &ctx)
+        } else if let Some(s) = remembered.filter(|_| asks_remedy && plants.is_empty()) {
+            // "Kya karu?" after a plant was discussed: its care, the usual fix.
+            answers::species_care(s, &r.intents, &ctx)
         } else if !on_topic {
             if r.has(Intent::Greeting) && r.intents.len() == 1 {
                 one_para(phrases(hindi).greeting)

@@ -49,6 +49,9 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
         return Some(mist(s, cx.lang));
     }
     if let Some(degrees) = number_with_unit(text, &w.degrees) {
+        if degrees >= 35.0 {
+            return Some(heat(s, degrees, cx.lang));
+        }
         return Some(cold(s, degrees, cx.lang));
     }
     if w.toxic.hit(text) || (w.safe.hit(text) && (cx.pets || cx.children)) {
@@ -61,12 +64,18 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     if let Some(hours) = number_with_unit(text, &w.hours) {
         return Some(sun_hours(s, hours, cx.lang));
     }
+    if w.outside.hit(text) && w.winter.hit(text) {
+        return Some(winter_outside(s, cx.zone, cx.lang));
+    }
     if w.strong_sun.hit(text) {
         let ok = s.light_level == LightLevel::FullSun || s.has_trait("full-sun");
         return Some(light_line(s, ok, cx.lang));
     }
     if w.shade.hit(text) {
         return Some(light_line(s, s.light_level <= LightLevel::Medium, cx.lang));
+    }
+    if w.sun.hit(text) {
+        return Some(light_line(s, s.light_level >= LightLevel::Bright, cx.lang));
     }
     None
 }
@@ -154,6 +163,55 @@ fn cold(s: &Species, degrees: f32, lang: Lang) -> String {
     }
 }
 
+/// The highest temperature a species takes: the high end of the first range in its care text
+/// ("20-40 °C"), or "up to about 45 °C".
+pub fn highest_temperature(s: &Species) -> Option<f32> {
+    let t = s.temperature.to_lowercase();
+    let numbers: Vec<f32> = t
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    numbers.iter().copied().filter(|n| *n >= 25.0).reduce(f32::max)
+}
+
+fn heat(s: &Species, degrees: f32, lang: Lang) -> String {
+    let max = highest_temperature(s).unwrap_or(35.0);
+    let ok = degrees <= max + 3.0 || s.has_trait("heat-tolerant");
+    let n = name(s, lang);
+    let v = yes_no(ok, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {n} handles heat up to about {max} °C; at {degrees} °C water it in the early morning and give it some afternoon shade in a pot."),
+        (Lang::En, false) => format!("{v} — {degrees} °C is too hot for {n} in direct sun (it is happiest below about {max} °C): move it to bright shade and keep the soil from drying out completely."),
+        (Lang::Hi, true) => format!("{v} — {n} लगभग {max} °C तक गर्मी सह लेता है; {degrees} °C पर सुबह जल्दी पानी दें और गमले को दोपहर में थोड़ी छाँव दें।"),
+        (Lang::Hi, false) => format!("{v} — {degrees} °C सीधी धूप में {n} के लिए बहुत गर्म है (लगभग {max} °C तक ठीक रहता है): इसे छाँव वाली रोशनी में रखें।"),
+        (_, true) => format!("{v} — {n} lagbhag {max} °C tak garmi seh leta hai; {degrees} °C par subah jaldi paani dijiye aur gamle ko dopahar mein thodi chhaon dijiye."),
+        (_, false) => format!("{v} — {degrees} °C seedhi dhoop mein {n} ke liye bahut garam hai (lagbhag {max} °C tak theek rehta hai): ise chhaon wali roshni mein rakhiye."),
+    }
+}
+
+/// Outside in winter: fine in frost-free cities (Mumbai, Chennai, Bengaluru…); elsewhere only
+/// for plants that take about 5 °C.
+fn winter_outside(s: &Species, zone: Option<(&str, Zone)>, lang: Lang) -> String {
+    let mild = zone.filter(|(_, z)| z.mild_winter());
+    let min = lowest_temperature(s).unwrap_or(10.0);
+    let ok = mild.is_some() || min <= 5.0;
+    let n = name(s, lang);
+    let v = yes_no(ok, lang);
+    let city = mild.map(|(c, _)| c).unwrap_or_default();
+    match (lang, mild.is_some(), ok) {
+        (Lang::En, true, _) => format!("{v} — {city}'s winter stays mild and frost-free, so {n} can stay outside; just water less often than in summer."),
+        (Lang::En, false, true) => format!("{v} — {n} takes cold down to about {min} °C, so it can stay outside; only on frosty nights move it against a wall."),
+        (Lang::En, false, false) => format!("{v} — not unprotected in a north Indian winter: {n} is damaged below about {min} °C, so bring it in or against a warm wall and cover it on cold nights."),
+        (Lang::Hi, true, _) => format!("{v} — {city} की सर्दी हल्की और पाले के बिना होती है, इसलिए {n} बाहर रह सकता है; बस गर्मी से कम पानी दें।"),
+        (Lang::Hi, false, true) => format!("{v} — {n} लगभग {min} °C तक ठंड सह लेता है, इसलिए बाहर रह सकता है; पाले की रात में दीवार के पास रखें।"),
+        (Lang::Hi, false, false) => format!("{v} — उत्तर भारत की सर्दी में बिना बचाव के नहीं: {n} को लगभग {min} °C से नीचे नुकसान होता है, ठंडी रातों में अंदर रखें या ढक दें।"),
+        (_, true, _) => format!("{v} — {city} ki sardi halki aur bina paale ki hoti hai, isliye {n} bahar reh sakta hai; bas garmi se kam paani dijiye."),
+        (_, false, true) => format!("{v} — {n} lagbhag {min} °C tak thand seh leta hai, isliye bahar reh sakta hai; paale ki raat mein deewar ke paas rakhiye."),
+        (_, false, false) => format!("{v} — north India ki sardi mein bina bachav ke nahi: {n} ko lagbhag {min} °C se neeche nuksaan hota hai, thandi raaton mein andar rakhiye ya dhak dijiye."),
+    }
+}
+
 fn mist(s: &Species, lang: Lang) -> String {
     let dry_lover = matches!(s.kind.as_str(), "succulent" | "cactus")
         || s.has_trait("succulent")
@@ -205,7 +263,7 @@ fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
     let v = yes_no(ok, lang);
     let n = name(s, lang);
     let need = match (lang, s.light_level) {
-        (Lang::En, _) => return format!("{v} — {}", first_sentence(&s.light)),
+        (Lang::En, _) => return format!("{v} — {n}: {}", first_sentence(&s.light)),
         (Lang::Hi, LightLevel::Low) => "कम से मध्यम अप्रत्यक्ष रोशनी; तेज़ सीधी धूप से पत्ते जलते हैं",
         (Lang::Hi, LightLevel::Medium) => "मध्यम अप्रत्यक्ष रोशनी; दोपहर की सीधी धूप से पत्ते जलते हैं",
         (Lang::Hi, LightLevel::Bright) => "तेज़ रोशनी और थोड़ी सुबह की धूप, दोपहर की कड़ी धूप नहीं",
