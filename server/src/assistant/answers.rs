@@ -386,8 +386,10 @@ fn hindi_reasons() -> &'static HashMap<String, String> {
 fn hinglish_reasons() -> &'static HashMap<String, String> {
     static TABLE: OnceLock<HashMap<String, String>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        toml::from_str(include_str!("../../knowledge/assistant/reasons_hinglish.toml"))
-            .unwrap_or_default()
+        toml::from_str(include_str!(
+            "../../knowledge/assistant/reasons_hinglish.toml"
+        ))
+        .unwrap_or_default()
     })
 }
 
@@ -510,7 +512,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
     }
     if let Some(budget) = wishes.budget {
         looked_for.push(if hl {
-            format!("{} tak", rupees(budget))
+            format!("{} tak (up to {})", rupees(budget), rupees(budget))
         } else if ctx.hindi {
             format!("{} तक", rupees(budget))
         } else {
@@ -618,7 +620,10 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
                     format!("({}) {}", c.species.hindi, item_line(item, ctx))
                 };
                 let why_label = if hl { "Kyun" } else { p.why };
-                (line, format!("{why_label}: {why}. {more}").trim_end().to_string())
+                (
+                    line,
+                    format!("{why_label}: {why}. {more}").trim_end().to_string(),
+                )
             })
             .collect();
         let label = if hl {

@@ -749,8 +749,14 @@ impl Engine {
                 _ => answers::safety_warning(s, false)
                     .unwrap_or_else(|| format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)),
             };
-            // A Hinglish answer stays in Hinglish: the English note is left out.
-            if (s.is_toxic() || lang == Lang::Hi) && lang != Lang::Hinglish {
+            // A harmless plant in Hinglish gets a Hinglish line; a toxic one keeps the knowledge
+            // base's own warning (its toxic principle).
+            if lang == Lang::Hinglish && !s.is_toxic() {
+                t = format!(
+                    "{t}\n\n**{}** non-toxic hai: billi aur kutton ke liye safe maana jaata hai.",
+                    s.name
+                );
+            } else if s.is_toxic() || lang != Lang::En {
                 t = format!("{t}\n\n{support}");
             }
             return Some(done(t, memory, None));

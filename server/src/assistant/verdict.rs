@@ -31,7 +31,9 @@ pub fn begins_with_verdict(words: &VerdictWords, answer: &str) -> bool {
         .char_indices()
         .find(|&(i, c)| {
             let next = text[i + c.len_utf8()..].chars().next();
-            c == '\n' || c == '।' || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace))
+            c == '\n'
+                || c == '।'
+                || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace))
         })
         .map_or(text.len(), |(i, _)| i);
     words.first.hit(&Prepared::new(&text[..end]))
@@ -128,10 +130,22 @@ fn number_with_unit(text: &Prepared, units: &PhraseList) -> Option<f32> {
     })
 }
 
-/// The lowest temperature a species takes: "below about 8 °C" in its care text, else the
-/// low end of its range.
+/// The lowest temperature a species takes: "below about 8 °C" in its care text; about 0 °C
+/// when it tolerates frost; else 5 °C under the low end of the range it grows best in.
 pub fn lowest_temperature(s: &Species) -> Option<f32> {
     let t = s.temperature.to_lowercase();
+    if [
+        "frost is tolerated",
+        "tolerates frost",
+        "tolerates light frost",
+        "frost-hardy",
+        "hardy to frost",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+    {
+        return Some(0.0);
+    }
     let after_below = t.find("below").map(|at| &t[at..]);
     let first_number = |x: &str| -> Option<f32> {
         let start = x.find(|c: char| c.is_ascii_digit())?;
@@ -143,7 +157,7 @@ pub fn lowest_temperature(s: &Species) -> Option<f32> {
     };
     after_below
         .and_then(first_number)
-        .or_else(|| first_number(&t))
+        .or_else(|| first_number(&t).map(|n| (n - 5.0).max(0.0)))
 }
 
 fn cold(s: &Species, degrees: f32, lang: Lang) -> String {
@@ -172,7 +186,11 @@ pub fn highest_temperature(s: &Species) -> Option<f32> {
         .filter(|n| !n.is_empty())
         .filter_map(|n| n.parse().ok())
         .collect();
-    numbers.iter().copied().filter(|n| *n >= 25.0).reduce(f32::max)
+    numbers
+        .iter()
+        .copied()
+        .filter(|n| *n >= 25.0)
+        .reduce(f32::max)
 }
 
 fn heat(s: &Species, degrees: f32, lang: Lang) -> String {
@@ -238,12 +256,48 @@ pub fn is_toxic(s: &Species, children: bool, lang: Lang) -> String {
     let n = name(s, lang);
     let v = yes_no(toxic, lang);
     match (lang, toxic) {
-        (Lang::En, true) => format!("{v} — {n} is toxic {}: {} Keep it out of reach.", if children { "to children" } else { "to cats and dogs" }, s.toxicity_note),
-        (Lang::En, false) => format!("{v} — {n} is not considered toxic {}. {}", if children { "to children" } else { "to cats and dogs" }, s.toxicity_note),
-        (Lang::Hi, true) => format!("{v} — {n} {} के लिए ज़हरीला है; पहुँच से दूर रखें।", if children { "बच्चों" } else { "बिल्ली-कुत्तों" }),
-        (Lang::Hi, false) => format!("{v} — {n} {} के लिए ज़हरीला नहीं माना जाता।", if children { "बच्चों" } else { "बिल्ली-कुत्तों" }),
-        (_, true) => format!("{v} — {n} {} ke liye zehreela hai; pahunch se door rakhiye.", if children { "bacchon" } else { "billi-kutton" }),
-        (_, false) => format!("{v} — {n} {} ke liye zehreela nahi maana jaata.", if children { "bacchon" } else { "billi-kutton" }),
+        (Lang::En, true) => format!(
+            "{v} — {n} is toxic {}: {} Keep it out of reach.",
+            if children {
+                "to children"
+            } else {
+                "to cats and dogs"
+            },
+            s.toxicity_note
+        ),
+        (Lang::En, false) => format!(
+            "{v} — {n} is not considered toxic {}. {}",
+            if children {
+                "to children"
+            } else {
+                "to cats and dogs"
+            },
+            s.toxicity_note
+        ),
+        (Lang::Hi, true) => format!(
+            "{v} — {n} {} के लिए ज़हरीला है; पहुँच से दूर रखें।",
+            if children {
+                "बच्चों"
+            } else {
+                "बिल्ली-कुत्तों"
+            }
+        ),
+        (Lang::Hi, false) => format!(
+            "{v} — {n} {} के लिए ज़हरीला नहीं माना जाता।",
+            if children {
+                "बच्चों"
+            } else {
+                "बिल्ली-कुत्तों"
+            }
+        ),
+        (_, true) => format!(
+            "{v} — {n} {} ke liye zehreela hai; pahunch se door rakhiye.",
+            if children { "bacchon" } else { "billi-kutton" }
+        ),
+        (_, false) => format!(
+            "{v} — {n} {} ke liye zehreela nahi maana jaata.",
+            if children { "bacchon" } else { "billi-kutton" }
+        ),
     }
 }
 
@@ -268,10 +322,18 @@ fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
         (Lang::Hi, LightLevel::Medium) => "मध्यम अप्रत्यक्ष रोशनी; दोपहर की सीधी धूप से पत्ते जलते हैं",
         (Lang::Hi, LightLevel::Bright) => "तेज़ रोशनी और थोड़ी सुबह की धूप, दोपहर की कड़ी धूप नहीं",
         (Lang::Hi, LightLevel::FullSun) => "रोज़ कम से कम 4-6 घंटे सीधी धूप; छाँव में यह कमज़ोर रहता है",
-        (_, LightLevel::Low) => "kam se medium indirect roshni; tez seedhi dhoop se patte jalte hain",
-        (_, LightLevel::Medium) => "medium indirect roshni; dopahar ki seedhi dhoop se patte jalte hain",
-        (_, LightLevel::Bright) => "tez roshni aur thodi subah ki dhoop, dopahar ki kadi dhoop nahi",
-        (_, LightLevel::FullSun) => "roz kam se kam 4-6 ghante seedhi dhoop; chhaon mein yeh kamzor rehta hai",
+        (_, LightLevel::Low) => {
+            "kam se medium indirect roshni; tez seedhi dhoop se patte jalte hain"
+        }
+        (_, LightLevel::Medium) => {
+            "medium indirect roshni; dopahar ki seedhi dhoop se patte jalte hain"
+        }
+        (_, LightLevel::Bright) => {
+            "tez roshni aur thodi subah ki dhoop, dopahar ki kadi dhoop nahi"
+        }
+        (_, LightLevel::FullSun) => {
+            "roz kam se kam 4-6 ghante seedhi dhoop; chhaon mein yeh kamzor rehta hai"
+        }
     };
     match lang {
         Lang::Hi => format!("{v} — {n} को {need}।"),
@@ -313,12 +375,42 @@ mod tests {
     #[test]
     fn proposals_are_judged_against_the_care_data() {
         for (plant, text, lang, start) in [
-            ("tulsi", "can i keep tulsi indoors all the time", Lang::En, "No"),
-            ("tulsi", "can tulsi stay out at 4 degrees at night", Lang::En, "No"),
-            ("tulsi", "kya tulsi ko 6 ghante dhoop chahiye", Lang::Hinglish, "Haan"),
-            ("hibiscus", "is 2 hours of sun enough for hibiscus", Lang::En, "No"),
-            ("aloe-vera", "is aloe vera poisonous to cats", Lang::En, "Yes"),
-            ("snake-plant", "snake plant bina dhoop ke kamre me", Lang::Hinglish, "Haan"),
+            (
+                "tulsi",
+                "can i keep tulsi indoors all the time",
+                Lang::En,
+                "No",
+            ),
+            (
+                "tulsi",
+                "can tulsi stay out at 4 degrees at night",
+                Lang::En,
+                "No",
+            ),
+            (
+                "tulsi",
+                "kya tulsi ko 6 ghante dhoop chahiye",
+                Lang::Hinglish,
+                "Haan",
+            ),
+            (
+                "hibiscus",
+                "is 2 hours of sun enough for hibiscus",
+                Lang::En,
+                "No",
+            ),
+            (
+                "aloe-vera",
+                "is aloe vera poisonous to cats",
+                Lang::En,
+                "Yes",
+            ),
+            (
+                "snake-plant",
+                "snake plant bina dhoop ke kamre me",
+                Lang::Hinglish,
+                "Haan",
+            ),
         ] {
             let v = verdict(plant, text, lang).unwrap_or_else(|| panic!("no verdict: {text}"));
             assert!(v.starts_with(start), "{text}: {v}");
