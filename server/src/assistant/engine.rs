@@ -177,6 +177,8 @@ impl Engine {
             habit_hours: reading.habit_hours,
             pets: self.words().pets.hit(text),
             children: self.words().children.hit(text),
+            remembered_pets: m.pets,
+            remembered_children: m.children,
         };
         if let Some(v) = verdict::derive(s, text, &cx) {
             // The verdict and its reason first; then only a few supporting facts.
@@ -984,7 +986,19 @@ impl Engine {
         memory.children |= wishes_now.children;
 
         let named: Vec<&Species> = r.plants.clone();
-        let remembered = memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        // The plant talked about last, or the first of the last list ("how big does it get?"
+        // right after a recommendation).
+        let remembered = memory
+            .plant
+            .as_deref()
+            .and_then(|id| self.kb.species(id))
+            .or_else(|| {
+                memory
+                    .list
+                    .first()
+                    .and_then(|id| q.catalogue.iter().find(|i| &i.id == id))
+                    .and_then(|i| self.kb.species_for_catalogue_name(&i.name))
+            });
         let follows_up = named.is_empty()
             && remembered.is_some()
             && !r.has(Intent::Recommend)

@@ -22,6 +22,9 @@ pub struct Context<'a> {
     /// Pets or children named in this message ("safe for my cat?").
     pub pets: bool,
     pub children: bool,
+    /// Pets or children the customer told about earlier ("I have a cat" … "is aloe ok?").
+    pub remembered_pets: bool,
+    pub remembered_children: bool,
 }
 
 /// Whether the first sentence of an answer already gives a verdict.
@@ -78,6 +81,11 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     }
     if w.sun.hit(text) {
         return Some(light_line(s, s.light_level >= LightLevel::Bright, cx.lang));
+    }
+    // "Is it ok?" after the customer said they have a cat or a toddler: whether it is safe.
+    if (cx.remembered_pets || cx.remembered_children) && (w.safe.hit(text) || w.fine.hit(text)) {
+        let children = cx.remembered_children && !cx.remembered_pets;
+        return Some(direct::toxicity(s, cx.lang, children));
     }
     None
 }
@@ -368,6 +376,8 @@ mod tests {
             habit_hours: None,
             pets: lex.words.engine.pets.hit(&Prepared::new(text)),
             children: false,
+            remembered_pets: false,
+            remembered_children: false,
         };
         derive(s, &Prepared::new(text), &cx)
     }
