@@ -182,7 +182,7 @@ impl Engine {
         };
         if let Some(v) = verdict::derive(s, text, &cx) {
             // The verdict and its reason first; then only a few supporting facts.
-            let rest = shorten(&answer.text, 70, reading.lang);
+            let rest = shorten(&answer.text, 50, reading.lang);
             answer.text = format!("{v}\n\n{rest}");
         }
     }
