@@ -16,6 +16,8 @@ use crate::domain::catalogue::CatalogueItem;
 /// What every writer needs to know about the conversation.
 pub struct Ctx<'a> {
     pub hindi: bool,
+    /// A Hinglish question: recommendations give their labels and reasons in Hinglish.
+    pub hinglish: bool,
     pub season: Season,
     pub catalogue: &'a [CatalogueItem],
 }
@@ -381,17 +383,36 @@ fn hindi_reasons() -> &'static HashMap<String, String> {
     })
 }
 
+fn hinglish_reasons() -> &'static HashMap<String, String> {
+    static TABLE: OnceLock<HashMap<String, String>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        toml::from_str(include_str!(
+            "../../knowledge/assistant/reasons_hinglish.toml"
+        ))
+        .unwrap_or_default()
+    })
+}
+
 /// Checks the Hindi reasons at start: the file parses and covers every species trait.
 pub fn check_hindi_reasons(kb: &super::knowledge::Knowledge) -> anyhow::Result<()> {
-    let table: HashMap<String, String> =
-        toml::from_str(include_str!("../../knowledge/assistant/reasons_hi.toml")).map_err(|e| {
-            anyhow::anyhow!("knowledge/assistant/reasons_hi.toml is malformed: {e}")
-        })?;
-    for s in &kb.species {
-        for t in &s.traits {
-            let key = t.replace('-', " ");
-            if !table.contains_key(&key) {
-                anyhow::bail!("reasons_hi.toml has no Hindi for trait `{key}` ({})", s.id);
+    for (file, text) in [
+        (
+            "reasons_hi.toml",
+            include_str!("../../knowledge/assistant/reasons_hi.toml"),
+        ),
+        (
+            "reasons_hinglish.toml",
+            include_str!("../../knowledge/assistant/reasons_hinglish.toml"),
+        ),
+    ] {
+        let table: HashMap<String, String> = toml::from_str(text)
+            .map_err(|e| anyhow::anyhow!("knowledge/assistant/{file} is malformed: {e}"))?;
+        for s in &kb.species {
+            for t in &s.traits {
+                let key = t.replace('-', " ");
+                if !table.contains_key(&key) {
+                    anyhow::bail!("{file} has no wording for trait `{key}` ({})", s.id);
+                }
             }
         }
     }
@@ -399,6 +420,41 @@ pub fn check_hindi_reasons(kb: &super::knowledge::Knowledge) -> anyhow::Result<(
 }
 
 /// A recommendation reason in the answer's language.
+/// A reason in the customer's language (Hindi, Hinglish or English).
+fn reason_for(reason: &str, ctx: &Ctx) -> String {
+    if ctx.hinglish {
+        return hinglish_reasons()
+            .get(reason)
+            .cloned()
+            .unwrap_or_else(|| reason.to_string());
+    }
+    reason_in(reason, ctx.hindi)
+}
+
+/// Where the plant goes, in Hindi or Hinglish (the place names of `wishes.toml`).
+fn place_in(place: &str, hindi: bool) -> &str {
+    match (place, hindi) {
+        ("indoor", true) => "घर के अंदर",
+        ("balcony", true) => "बालकनी",
+        ("terrace", true) => "छत",
+        ("outdoor", true) => "बगीचा",
+        ("indoor", false) => "ghar ke andar",
+        ("terrace", false) => "chhat",
+        ("outdoor", false) => "bagicha",
+        _ => place,
+    }
+}
+
+/// The light a plant needs, in Hinglish.
+fn light_hinglish(l: LightLevel) -> &'static str {
+    match l {
+        LightLevel::Low => "kam se tez indirect roshni",
+        LightLevel::Medium => "medium indirect roshni",
+        LightLevel::Bright => "tez roshni, thodi subah ki dhoop",
+        LightLevel::FullSun => "roz 4-6 ghante seedhi dhoop",
+    }
+}
+
 fn reason_in(reason: &str, hindi: bool) -> String {
     if !hindi {
         return reason.to_string();
@@ -426,14 +482,19 @@ fn light_word(l: LightLevel, hindi: bool) -> &'static str {
 pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply {
     let p = ctx.p();
     let mut r = Reply::default();
+    let hl = ctx.hinglish;
     let mut looked_for = Vec::new();
     match wishes.light {
-        Some(LightWish::Low) => looked_for.push(if ctx.hindi {
+        Some(LightWish::Low) => looked_for.push(if hl {
+            "kam roshni mein chalne wale".to_string()
+        } else if ctx.hindi {
             "कम रोशनी में चलने वाले".to_string()
         } else {
             "copes with low light".to_string()
         }),
-        Some(LightWish::Sun) => looked_for.push(if ctx.hindi {
+        Some(LightWish::Sun) => looked_for.push(if hl {
+            "dhoop pasand".to_string()
+        } else if ctx.hindi {
             "धूप पसंद".to_string()
         } else {
             "loves sun".to_string()
@@ -441,45 +502,60 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
         None => {}
     }
     if let Some(place) = wishes.place {
-        looked_for.push(if ctx.hindi {
-            format!("जगह: {place}")
+        looked_for.push(if hl {
+            format!("jagah: {}", place_in(place, false))
+        } else if ctx.hindi {
+            format!("जगह: {}", place_in(place, true))
         } else {
             format!("grows {place}")
         });
     }
     if let Some(budget) = wishes.budget {
-        looked_for.push(if ctx.hindi {
+        looked_for.push(if hl {
+            format!("{} tak (up to {})", rupees(budget), rupees(budget))
+        } else if ctx.hindi {
             format!("{} तक", rupees(budget))
         } else {
             format!("up to {}", rupees(budget))
         });
     }
     if wishes.pets {
-        looked_for.push(if ctx.hindi {
+        looked_for.push(if hl {
+            "pets ke liye safe".into()
+        } else if ctx.hindi {
             "पालतू जानवरों के लिए सुरक्षित".into()
         } else {
             "safe for cats and dogs".into()
         });
     }
     if wishes.children {
-        looked_for.push(if ctx.hindi {
+        looked_for.push(if hl {
+            "bacchon ke liye safe".into()
+        } else if ctx.hindi {
             "बच्चों के लिए सुरक्षित".into()
         } else {
             "safe around children".into()
         });
     }
     if wishes.beginner {
-        looked_for.push(if ctx.hindi {
+        looked_for.push(if hl {
+            "aasan dekhbhal".into()
+        } else if ctx.hindi {
             "आसान देखभाल".into()
         } else {
             "easy care".into()
         });
     }
     for t in &wishes.traits {
-        looked_for.push(reason_in(&t.replace('-', " "), ctx.hindi));
+        looked_for.push(reason_for(&t.replace('-', " "), ctx));
     }
     if !looked_for.is_empty() {
-        r.heading(p.what_i_looked_for).bullets(&looked_for);
+        let label = if hl {
+            "Maine yeh dekha"
+        } else {
+            p.what_i_looked_for
+        };
+        r.heading(label).bullets(&looked_for);
     }
 
     // In-stock catalogue plants of the best species, within the budget.
@@ -499,29 +575,63 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
         let items: Vec<(String, String)> = picks
             .iter()
             .map(|(c, item)| {
-                let why = if c.reasons.is_empty() {
+                let why = if c.reasons.is_empty() && hl {
+                    light_hinglish(c.species.light_level).to_string()
+                } else if c.reasons.is_empty() {
                     light_word(c.species.light_level, ctx.hindi).to_string()
                 } else {
                     c.reasons
                         .iter()
-                        .map(|r| reason_in(r, ctx.hindi))
+                        .map(|r| reason_for(r, ctx))
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
                 // The species summary is English prose: a Hindi answer gives the plant's
                 // light need from its structured facts instead.
-                let more = if ctx.hindi {
-                    format!("{}।", light_word(c.species.light_level, true))
+                // Hindi and Hinglish give the light need (unless it is already the reason).
+                let more = if c.reasons.is_empty() && (ctx.hindi || hl) {
+                    String::new()
+                } else if hl {
+                    format!("Roshni: {}.", light_hinglish(c.species.light_level))
+                } else if ctx.hindi {
+                    format!("रोशनी: {}।", light_word(c.species.light_level, true))
                 } else {
                     c.species.summary.clone()
                 };
+                let line = if ctx.hindi {
+                    format!(
+                        "**{}** ({}): {} ({} {}): /plant/{}",
+                        c.species.hindi,
+                        item.name,
+                        rupees(item.price),
+                        item.stock,
+                        p.in_stock,
+                        item.id
+                    )
+                } else if hl {
+                    format!(
+                        "**{}**: {} ({} stock mein): /plant/{}",
+                        item.name,
+                        rupees(item.price),
+                        item.stock,
+                        item.id
+                    )
+                } else {
+                    format!("({}) {}", c.species.hindi, item_line(item, ctx))
+                };
+                let why_label = if hl { "Kyun" } else { p.why };
                 (
-                    format!("({}) {}", c.species.hindi, item_line(item, ctx)),
-                    format!("{}: {}. {more}", p.why, why),
+                    line,
+                    format!("{why_label}: {why}. {more}").trim_end().to_string(),
                 )
             })
             .collect();
-        r.heading(p.plants_for_you).numbered_with_details(&items);
+        let label = if hl {
+            "Aapke liye paudhe"
+        } else {
+            p.plants_for_you
+        };
+        r.heading(label).numbered_with_details(&items);
         picks.iter().map(|(c, _)| c.species).collect()
     } else {
         let fallback: Vec<&Candidate> = ranked.iter().take(4).collect();
@@ -543,10 +653,27 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
         fallback.iter().map(|c| c.species).collect()
     };
     for s in shown {
-        if let Some(w) = safety_warning(s, ctx.hindi) {
+        if !s.is_toxic() {
+            continue;
+        }
+        if hl {
+            r.para(&format!(
+                "⚠️ **Dhyan dein:** {} pets ya bacchon ke liye zehreela hai; pahunch se door rakhiye.",
+                s.name
+            ));
+        } else if ctx.hindi {
+            r.para(&format!(
+                "⚠️ **{}:** {} पालतू जानवरों या बच्चों के लिए ज़हरीला है; पहुँच से दूर रखें।",
+                p.safety, s.hindi
+            ));
+        } else if let Some(w) = safety_warning(s, false) {
             r.para(&w);
         }
     }
-    r.para(p.browse);
+    r.para(if hl {
+        "Saare paudhe /catalogue par bhi dekh sakte hain."
+    } else {
+        p.browse
+    });
     r
 }

@@ -67,7 +67,7 @@ impl Watering {
     }
 }
 
-fn days(range: (f32, f32), lang: Lang) -> String {
+pub(crate) fn days(range: (f32, f32), lang: Lang) -> String {
     let n = |x: f32| {
         if x.fract() == 0.0 {
             format!("{}", x as i64)
@@ -118,7 +118,7 @@ fn habit_words(hours: u32, lang: Lang) -> String {
     }
 }
 
-fn season_word(season: Season, lang: Lang) -> &'static str {
+pub(crate) fn season_word(season: Season, lang: Lang) -> &'static str {
     match (season, lang) {
         (Season::Summer, Lang::En) => "in summer",
         (Season::Monsoon, Lang::En) => "in the monsoon",

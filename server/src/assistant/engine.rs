@@ -21,6 +21,7 @@ use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
 use super::triage;
+use super::verdict;
 use crate::domain::catalogue::CatalogueItem;
 
 /// One message to answer.
@@ -138,6 +139,54 @@ impl Engine {
         shop::asks_order_status(&self.lex, &Prepared::new(text))
     }
 
+    /// A yes/no question whose answer does not open with its verdict gets one derived from
+    /// the species' structured care (`verdict.rs`), put first.
+    fn verdict_first(
+        &self,
+        answer: &mut Answer,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        q: &Question,
+    ) {
+        let vw = &self.lex.words.verdict;
+        if reading.ask != Ask::YesNo
+            || answer.safety.is_some()
+            || !q.photos.is_empty()
+            || verdict::begins_with_verdict(vw, &answer.text)
+        {
+            return;
+        }
+        let plant = r.plants.first().copied().or_else(|| {
+            answer
+                .memory
+                .plant
+                .as_deref()
+                .and_then(|id| self.kb.species(id))
+        });
+        let Some(s) = plant else {
+            return;
+        };
+        let m = &answer.memory;
+        let cx = verdict::Context {
+            words: vw,
+            watering: &self.watering,
+            season: Season::of_month(q.month),
+            zone: m.city.as_deref().zip(m.zone),
+            lang: reading.lang,
+            habit_hours: reading.habit_hours,
+            pets: self.words().pets.hit(text),
+            children: self.words().children.hit(text),
+            remembered_pets: m.pets,
+            remembered_children: m.children,
+        };
+        if let Some(v) = verdict::derive(s, text, &cx) {
+            // The verdict and its reason first; then only a few supporting facts.
+            let rest = shorten(&answer.text, 50, reading.lang);
+            answer.text = format!("{v}\n\n{rest}");
+        }
+    }
+
     fn words(&self) -> &super::lexicon::EngineWords {
         &self.lex.words.engine
     }
@@ -150,8 +199,17 @@ impl Engine {
     /// typed reading, then the care guides (shortened unless the customer asks for more).
     pub fn answer(&self, q: &Question) -> Answer {
         let prepared = Prepared::new(q.text);
-        let reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
+        let mut reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
         let r = recognize(&self.kb, q.text);
+        // "…and the ZZ plant?" right after a price: the price of that one too.
+        if q.memory.asked_price
+            && reading.words <= 5
+            && !r.plants.is_empty()
+            && reading.ask == Ask::Other
+            && r.intents.iter().all(|i| !i.is_care())
+        {
+            reading.price = true;
+        }
         let mut memory = q.memory.clone();
         memory.lang = Some(reading.lang);
         if let Some((city, zone)) = &reading.city {
@@ -164,7 +222,7 @@ impl Engine {
         let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
             Some(front) => front,
             None => {
-                let mut a = self.guide_answer(q, &r, &memory);
+                let mut a = self.guide_answer(q, &r, &memory, reading.lang);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
                 } else if !reading.more && q.photos.is_empty() {
@@ -174,6 +232,8 @@ impl Engine {
                 a
             }
         };
+        self.verdict_first(&mut answer, &reading, &r, &prepared, q);
+        answer.memory.asked_price = reading.price || reading.sell;
         let links = linked_ids(&answer.text);
         if !links.is_empty() {
             answer.memory.list = links;
@@ -348,7 +408,7 @@ impl Engine {
             return None;
         }
         if shop::asks_order_status(&self.lex, text) {
-            let cancelling = text.has_any(&["cancel", "cancellation", "रद्द", "कैंसल"]);
+            let cancelling = self.words().cancel.hit(text);
             return Some(done(
                 shop::order_status(&self.lex, q.orders, lang, cancelling),
                 memory,
@@ -411,6 +471,7 @@ impl Engine {
                 return Some(done(t, memory, None));
             }
         }
+        let mut picked: Option<&Species> = None;
         if named.is_none() {
             if let Some(n) = reading.ordinal {
                 let id = if n == usize::MAX {
@@ -419,10 +480,22 @@ impl Engine {
                     memory.list.get(n)
                 };
                 if let Some(item) = id.and_then(|id| q.catalogue.iter().find(|i| &i.id == id)) {
-                    if let Some(s) = self.kb.species_for_catalogue_name(&item.name) {
+                    let species = self.kb.species_for_catalogue_name(&item.name);
+                    if let Some(s) = species {
                         memory.plant = Some(s.id.clone());
                     }
-                    return Some(done(shop::price_of(item, lang), memory, None));
+                    // "The second one — how often to water?": the care question about that
+                    // plant, answered below; else its price.
+                    let asks_care = matches!(reading.ask, Ask::HowOften | Ask::YesNo | Ask::Why)
+                        || r.has(Intent::Toxicity)
+                        || r.intents.iter().any(|i| i.is_care());
+                    match species {
+                        Some(s) if asks_care => picked = Some(s),
+                        _ => {
+                            let hindi = species.map(|s| s.hindi.as_str());
+                            return Some(done(shop::price_of(item, lang, hindi), memory, None));
+                        }
+                    }
                 }
             }
             if reading.cheaper && !memory.list.is_empty() && !r.has(Intent::Recommend) {
@@ -432,7 +505,7 @@ impl Engine {
                 }
             }
         }
-        let plant = named.or_else(|| {
+        let plant = named.or(picked).or_else(|| {
             let follow = reading.price
                 || reading.more
                 || reading.ask != Ask::Other
@@ -606,6 +679,7 @@ impl Engine {
         if reading.more && named.is_none() && r.guides.is_empty() {
             let ctx = Ctx {
                 hindi: lang == Lang::Hi,
+                hinglish: lang == Lang::Hinglish,
                 season: Season::of_month(q.month),
                 catalogue: q.catalogue,
             };
@@ -635,7 +709,7 @@ impl Engine {
         // Several questions about one plant ("how often to water, does it need sun, is it
         // safe for dogs?"): one short answer each, in a fixed order.
         // "How often should I fertilise?" is about feeding, not water.
-        let mentions_water = text.has_stem(&["water"]) || text.has_any(&["pani", "paani", "पानी"]);
+        let mentions_water = text.has_stem(&["water"]) || self.words().water_words.hit(text);
         let water_asked = (r.has(Intent::Water) || reading.ask == Ask::HowOften)
             && (mentions_water || !other_topic);
         let parts = [water_asked, r.has(Intent::Light), r.has(Intent::Toxicity)];
@@ -665,14 +739,26 @@ impl Engine {
         }
         if r.has(Intent::Toxicity) {
             let children = self.words().children.hit(text) && !self.words().pets.hit(text);
-            let mut t = direct::toxicity(s, lang, children);
+            // "Is it poisonous?" is answered Yes when it is; "is it safe?" No.
+            let mut t = if reading.ask == Ask::YesNo && self.lex.words.verdict.toxic.hit(text) {
+                verdict::is_toxic(s, children, lang)
+            } else {
+                direct::toxicity(s, lang, children)
+            };
             // The knowledge base's own safety line backs the verdict up.
             let support = match lang {
                 Lang::Hi => direct::hindi_caution(s),
                 _ => answers::safety_warning(s, false)
                     .unwrap_or_else(|| format!("**{}** is non-toxic: {}", s.name, s.toxicity_note)),
             };
-            if s.is_toxic() || lang != Lang::En {
+            // A harmless plant in Hinglish gets a Hinglish line; a toxic one keeps the knowledge
+            // base's own warning (its toxic principle).
+            if lang == Lang::Hinglish && !s.is_toxic() {
+                t = format!(
+                    "{t}\n\n**{}** non-toxic hai: billi aur kutton ke liye safe maana jaata hai.",
+                    s.name
+                );
+            } else if s.is_toxic() || lang != Lang::En {
                 t = format!("{t}\n\n{support}");
             }
             return Some(done(t, memory, None));
@@ -874,7 +960,13 @@ impl Engine {
     }
 
     /// The care-guide answer (the first-generation engine).
-    fn guide_answer(&self, q: &Question, r: &Recognition, memory_in: &Memory) -> Answer {
+    fn guide_answer(
+        &self,
+        q: &Question,
+        r: &Recognition,
+        memory_in: &Memory,
+        lang: Lang,
+    ) -> Answer {
         let prepared = Prepared::new(q.text);
         let hindi = r.hindi;
         let q = &Question {
@@ -883,6 +975,7 @@ impl Engine {
         };
         let ctx = Ctx {
             hindi,
+            hinglish: lang == Lang::Hinglish,
             season: Season::of_month(q.month),
             catalogue: q.catalogue,
         };
@@ -893,7 +986,19 @@ impl Engine {
         memory.children |= wishes_now.children;
 
         let named: Vec<&Species> = r.plants.clone();
-        let remembered = memory.plant.as_deref().and_then(|id| self.kb.species(id));
+        // The plant talked about last, or the first of the last list ("how big does it get?"
+        // right after a recommendation).
+        let remembered = memory
+            .plant
+            .as_deref()
+            .and_then(|id| self.kb.species(id))
+            .or_else(|| {
+                memory
+                    .list
+                    .first()
+                    .and_then(|id| q.catalogue.iter().find(|i| &i.id == id))
+                    .and_then(|i| self.kb.species_for_catalogue_name(&i.name))
+            });
         let follows_up = named.is_empty()
             && remembered.is_some()
             && !r.has(Intent::Recommend)
@@ -917,11 +1022,28 @@ impl Engine {
             || self.words().plant_words.hit(&prepared)
             || r.guides.iter().any(|m| m.is_specific());
 
+        // "Koi upay batao", "what should I spray?", even "koi plant batao" right after a
+        // problem: the fix for that problem, not a recommendation or a refusal.
+        let remembered_problem = memory
+            .guide
+            .as_deref()
+            .and_then(|id| self.kb.guide(id))
+            .filter(|g| g.is_problem());
+        let asks_remedy = named.is_empty()
+            && problems.is_empty()
+            && !q.memory.recommending
+            && self.words().remedy.hit(&prepared);
         let mut main_guide: Option<&Guide> = None;
         let reply: Reply = if !q.photos.is_empty() {
             let (reply, guide) = self.photo_answer(q.text, q.photos, &plants, &problems, &ctx);
             main_guide = guide;
             reply
+        } else if let Some(g) = remembered_problem.filter(|_| asks_remedy) {
+            main_guide = Some(g);
+            self.problem_answer(&[g], plants.first().copied().or(remembered), &ctx)
+        } else if let Some(s) = remembered.filter(|_| asks_remedy && plants.is_empty()) {
+            // "Kya karu?" after a plant was discussed: its care, the usual fix.
+            answers::species_care(s, &r.intents, &ctx)
         } else if !on_topic {
             if r.has(Intent::Greeting) && r.intents.len() == 1 {
                 one_para(phrases(hindi).greeting)
@@ -1057,49 +1179,10 @@ impl Engine {
     /// A problem guide found by full-text search, for a question that names no care topic
     /// but describes something wrong.
     fn described_problem(&self, text: &str, r: &Recognition) -> Option<&Guide> {
-        const TROUBLE: &[&str] = &[
-            "insect",
-            "insects",
-            "bug",
-            "bugs",
-            "pest",
-            "pests",
-            "spots",
-            "spot",
-            "holes",
-            "dying",
-            "dead",
-            "sick",
-            "problem",
-            "wrong",
-            "turning",
-            "keede",
-            "keeda",
-            "कीड़े",
-            "rotting",
-            "falling",
-            "curling",
-            "web",
-            "sticky",
-            "powder",
-            "white",
-            "black",
-            "brown",
-            "yellow",
-            "drying",
-            "dry",
-            "wilting",
-            "damage",
-            "eaten",
-            "बीमार",
-            "सूख",
-            "गिर",
-            "धब्बे",
-        ];
         let has_topic = r.intents.iter().any(|i| {
             i.is_care() && !matches!(i, Intent::Care | Intent::Problem | Intent::Toxicity)
         });
-        if has_topic || !Prepared::new(text).has_any(TROUBLE) {
+        if has_topic || !self.words().trouble.hit(&Prepared::new(text)) {
             return None;
         }
         let guides = self.kb.guides.len() as u32;

@@ -297,6 +297,10 @@ pub struct EngineWords {
     pub compare_more_water: PhraseList,
     pub compare_less_water: PhraseList,
     pub compare_heat: PhraseList,
+    pub trouble: PhraseList,
+    pub cancel: PhraseList,
+    pub water_words: PhraseList,
+    pub remedy: PhraseList,
 }
 
 impl EngineWords {
@@ -321,8 +325,51 @@ impl EngineWords {
             ("compare_more_water", &self.compare_more_water),
             ("compare_less_water", &self.compare_less_water),
             ("compare_heat", &self.compare_heat),
+            ("trouble", &self.trouble),
+            ("cancel", &self.cancel),
+            ("water_words", &self.water_words),
+            ("remedy", &self.remedy),
         ] {
             list.check(&format!("lexicon engine.{name}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// What a yes/no question proposes, for a verdict from the structured care (`verdict.rs`).
+#[derive(Debug, Clone, Deserialize)]
+pub struct VerdictWords {
+    pub first: PhraseList,
+    pub toxic: PhraseList,
+    pub safe: PhraseList,
+    pub fine: PhraseList,
+    pub shade: PhraseList,
+    pub strong_sun: PhraseList,
+    pub sun: PhraseList,
+    pub outside: PhraseList,
+    pub winter: PhraseList,
+    pub mist: PhraseList,
+    pub hours: PhraseList,
+    pub degrees: PhraseList,
+}
+
+impl VerdictWords {
+    fn check(&self) -> anyhow::Result<()> {
+        for (name, list) in [
+            ("first", &self.first),
+            ("toxic", &self.toxic),
+            ("safe", &self.safe),
+            ("fine", &self.fine),
+            ("shade", &self.shade),
+            ("strong_sun", &self.strong_sun),
+            ("sun", &self.sun),
+            ("outside", &self.outside),
+            ("winter", &self.winter),
+            ("mist", &self.mist),
+            ("hours", &self.hours),
+            ("degrees", &self.degrees),
+        ] {
+            list.check(&format!("lexicon verdict.{name}"))?;
         }
         Ok(())
     }
@@ -331,6 +378,7 @@ impl EngineWords {
 #[derive(Debug, Clone, Deserialize)]
 pub struct Lexicon {
     pub engine: EngineWords,
+    pub verdict: VerdictWords,
     pub frames: Frames,
     /// Winter advice for frost-free cities ({city}).
     pub mild_winter: Texts,
@@ -413,6 +461,7 @@ impl Lexicons {
         }
         words.language.hinglish.check("lexicon language")?;
         words.engine.check()?;
+        words.verdict.check()?;
         for (name, list) in [
             ("much_water", &words.ask.much_water),
             ("little_water", &words.ask.little_water),

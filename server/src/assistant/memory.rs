@@ -27,6 +27,8 @@ pub struct Memory {
     pub zone: Option<Zone>,
     /// How often the customer says they water, in hours.
     pub habit_hours: Option<u32>,
+    /// The last message asked a price or whether we sell a plant ("…and the ZZ?").
+    pub asked_price: bool,
     /// Catalogue ids of the plants the last list showed, in order ("the second one").
     pub list: Vec<String>,
 }

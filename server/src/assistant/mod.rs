@@ -22,6 +22,7 @@ pub mod service;
 pub mod shop;
 pub mod text;
 pub mod triage;
+pub mod verdict;
 
 pub use engine::{Answer, Engine, Question};
 pub use knowledge::Knowledge;

@@ -285,11 +285,28 @@ pub fn sells_species(
     if !in_stock.is_empty() {
         let head = match lang {
             Lang::En => format!("Yes — we sell **{name}**:"),
-            Lang::Hi => format!("हाँ — हमारे पास **{name}** है:"),
+            Lang::Hi => format!("हाँ — हमारे पास **{}** है, स्टॉक में:", s.hindi),
             Lang::Hinglish => format!("Haan — hamare paas **{name}** hai:"),
         };
         let items: Vec<&CatalogueItem> = in_stock.into_iter().take(3).collect();
-        return format!("{head}\n{}", bullets(&items));
+        // Hindi: the plant's Hindi name on its line (the English one stays in the link).
+        let lines = if lang == Lang::Hi {
+            items
+                .iter()
+                .map(|i| {
+                    format!(
+                        "- **{}**: कीमत {}: /plant/{}",
+                        s.hindi,
+                        rupees(i.price),
+                        i.id
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            bullets(&items)
+        };
+        return format!("{head}\n{lines}");
     }
     let alts = alternatives(kb, Some(s), catalogue, pets);
     let head = if !listings(s, catalogue).is_empty() {
@@ -565,7 +582,8 @@ pub fn safe_among(
 }
 
 /// The price of one listed item ("the second one", "price?").
-pub fn price_of(item: &CatalogueItem, lang: Lang) -> String {
+/// The price of one listing; `hindi` is the plant's Hindi name, shown to a Hindi reader.
+pub fn price_of(item: &CatalogueItem, lang: Lang, hindi: Option<&str>) -> String {
     let stock = if item.stock > 0 {
         match lang {
             Lang::En => "in stock",
@@ -579,12 +597,27 @@ pub fn price_of(item: &CatalogueItem, lang: Lang) -> String {
             Lang::Hinglish => "abhi out of stock",
         }
     };
-    format!(
-        "**{}** costs **{}** ({stock}).\n- {}",
-        item.name,
-        rupees(item.price),
-        item_line(item)
-    )
+    match lang {
+        Lang::En => format!(
+            "**{}** costs **{}** ({stock}).\n- {}",
+            item.name,
+            rupees(item.price),
+            item_line(item)
+        ),
+        Lang::Hi => format!(
+            "**{}** की कीमत **{}** है ({stock})।\n- **{}**: /plant/{}",
+            hindi.unwrap_or(&item.name),
+            rupees(item.price),
+            hindi.unwrap_or(&item.name),
+            item.id
+        ),
+        Lang::Hinglish => format!(
+            "**{}** ki keemat **{}** hai ({stock}).\n- {}",
+            item.name,
+            rupees(item.price),
+            item_line(item)
+        ),
+    }
 }
 
 /// A species' name in the customer's language.

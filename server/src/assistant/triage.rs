@@ -115,6 +115,27 @@ mod tests {
                 Lang::Hinglish,
                 "fertiliser-overdose",
             ),
+            (
+                "baby touched the plant and now has a red rash on her face",
+                Lang::En,
+                "skin-reaction",
+            ),
+            (
+                "mere papa ne kaner ke beej kha liye",
+                Lang::Hinglish,
+                "person-ingestion-poison",
+            ),
+            (
+                "I accidentally bit a dieffenbachia leaf, my tongue is burning",
+                Lang::En,
+                "person-ingestion-symptoms",
+            ),
+            ("neem oil splashed in my eye", Lang::En, "sap-in-eye"),
+            (
+                "he skipped metformin because tulsi cures diabetes",
+                Lang::En,
+                "stop-medicine",
+            ),
         ] {
             let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
             assert_eq!(v.rule, rule, "{text}");
@@ -131,6 +152,9 @@ mod tests {
             "which fertilizer for roses",
             "best plants for kids room",
             "neem oil spray for mealybugs",
+            "small kids at home who put everything in mouth, suggest plants for the hall",
+            "my jade plant leaves are swollen and soft",
+            "I ate mango and want to plant the seeds",
         ] {
             assert!(verdict(text, Lang::En).is_none(), "{text}");
         }

@@ -1,0 +1,439 @@
+//! A verdict for a yes/no question that no direct answer covered ("can tulsi live indoors?",
+//! "is 2 hours of sun enough for hibiscus?", "can it stay out at 4 degrees?"): what the
+//! customer proposes is compared with the species' structured care — light level, watering
+//! interval, lowest temperature, toxicity — so the answer begins with Yes or No. The words that
+//! tell what is proposed are data (`lexicon.toml`, `[verdict]`).
+
+use super::direct::{self, Situation, Watering};
+use super::knowledge::{LightLevel, Species};
+use super::lexicon::{Lang, PhraseList, VerdictWords};
+use super::reading::Zone;
+use super::season::Season;
+use super::text::Prepared;
+
+/// What is known about the conversation when a verdict is derived.
+pub struct Context<'a> {
+    pub words: &'a VerdictWords,
+    pub watering: &'a Watering,
+    pub season: Season,
+    pub zone: Option<(&'a str, Zone)>,
+    pub lang: Lang,
+    pub habit_hours: Option<u32>,
+    /// Pets or children named in this message ("safe for my cat?").
+    pub pets: bool,
+    pub children: bool,
+    /// Pets or children the customer told about earlier ("I have a cat" … "is aloe ok?").
+    pub remembered_pets: bool,
+    pub remembered_children: bool,
+}
+
+/// Whether the first sentence of an answer already gives a verdict.
+pub fn begins_with_verdict(words: &VerdictWords, answer: &str) -> bool {
+    let text = answer.trim().replace(['*', '#', '_'], "");
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| {
+            let next = text[i + c.len_utf8()..].chars().next();
+            c == '\n'
+                || c == '।'
+                || (matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace))
+        })
+        .map_or(text.len(), |(i, _)| i);
+    words.first.hit(&Prepared::new(&text[..end]))
+}
+
+/// The verdict line, or None when the question proposes nothing the care data can judge.
+pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
+    let w = cx.words;
+    if let Some(hours) = cx.habit_hours {
+        let sit = situation(cx, Some(hours));
+        let t = direct::watering(cx.watering, s, &sit)?;
+        return t.split("\n\n").next().map(str::to_string);
+    }
+    if w.mist.hit(text) {
+        return Some(mist(s, cx.lang));
+    }
+    if let Some(degrees) = number_with_unit(text, &w.degrees) {
+        if degrees >= 35.0 {
+            return Some(heat(s, degrees, cx.lang));
+        }
+        return Some(cold(s, degrees, cx.lang));
+    }
+    if w.toxic.hit(text) || (w.safe.hit(text) && (cx.pets || cx.children)) {
+        let children = cx.children && !cx.pets;
+        if w.toxic.hit(text) {
+            return Some(is_toxic(s, children, cx.lang));
+        }
+        return Some(direct::toxicity(s, cx.lang, children));
+    }
+    if let Some(hours) = number_with_unit(text, &w.hours) {
+        return Some(sun_hours(s, hours, cx.lang));
+    }
+    if w.outside.hit(text) && w.winter.hit(text) {
+        return Some(winter_outside(s, cx.zone, cx.lang));
+    }
+    if w.strong_sun.hit(text) {
+        let ok = s.light_level == LightLevel::FullSun || s.has_trait("full-sun");
+        return Some(light_line(s, ok, cx.lang));
+    }
+    if w.shade.hit(text) {
+        return Some(light_line(s, s.light_level <= LightLevel::Medium, cx.lang));
+    }
+    if w.sun.hit(text) {
+        return Some(light_line(s, s.light_level >= LightLevel::Bright, cx.lang));
+    }
+    // "Is it ok?" after the customer said they have a cat or a toddler: whether it is safe.
+    if (cx.remembered_pets || cx.remembered_children) && (w.safe.hit(text) || w.fine.hit(text)) {
+        let children = cx.remembered_children && !cx.remembered_pets;
+        return Some(direct::toxicity(s, cx.lang, children));
+    }
+    None
+}
+
+fn situation<'a>(cx: &Context<'a>, habit_hours: Option<u32>) -> Situation<'a> {
+    Situation {
+        now: cx.season,
+        lang: cx.lang,
+        season: cx.season,
+        zone: cx.zone,
+        habit_hours,
+        amount: None,
+    }
+}
+
+fn yes_no(ok: bool, lang: Lang) -> &'static str {
+    match (lang, ok) {
+        (Lang::En, true) => "Yes",
+        (Lang::En, false) => "No",
+        (Lang::Hi, true) => "हाँ",
+        (Lang::Hi, false) => "नहीं",
+        (_, true) => "Haan",
+        (_, false) => "Nahi",
+    }
+}
+
+fn name(s: &Species, lang: Lang) -> String {
+    match lang {
+        Lang::Hi => format!("{} ({})", s.hindi, s.name),
+        _ => s.name.clone(),
+    }
+}
+
+/// A number followed by one of the units ("4 degrees", "5°c", "2 ghante").
+fn number_with_unit(text: &Prepared, units: &PhraseList) -> Option<f32> {
+    let is_unit = |w: &str| units.0.iter().any(|u| u == w);
+    let words = &text.words;
+    words.iter().enumerate().find_map(|(i, w)| {
+        let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+        if digits.is_empty() {
+            return None;
+        }
+        let rest = &w[digits.len()..];
+        let unit = if rest.is_empty() {
+            words.get(i + 1).is_some_and(|n| is_unit(n))
+        } else {
+            is_unit(rest)
+        };
+        unit.then(|| digits.parse().ok()).flatten()
+    })
+}
+
+/// The lowest temperature a species takes: "below about 8 °C" in its care text; about 0 °C
+/// when it tolerates frost; else 5 °C under the low end of the range it grows best in.
+pub fn lowest_temperature(s: &Species) -> Option<f32> {
+    let t = s.temperature.to_lowercase();
+    if [
+        "frost is tolerated",
+        "tolerates frost",
+        "tolerates light frost",
+        "frost-hardy",
+        "hardy to frost",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+    {
+        return Some(0.0);
+    }
+    let after_below = t.find("below").map(|at| &t[at..]);
+    let first_number = |x: &str| -> Option<f32> {
+        let start = x.find(|c: char| c.is_ascii_digit())?;
+        let n: String = x[start..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        n.parse().ok()
+    };
+    after_below
+        .and_then(first_number)
+        .or_else(|| first_number(&t).map(|n| (n - 5.0).max(0.0)))
+}
+
+fn cold(s: &Species, degrees: f32, lang: Lang) -> String {
+    let Some(min) = lowest_temperature(s) else {
+        return light_line(s, true, lang);
+    };
+    let ok = degrees >= min;
+    let n = name(s, lang);
+    let v = yes_no(ok, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {degrees} °C is within what {n} takes; it suffers only below about {min} °C."),
+        (Lang::En, false) => format!("{v} — {degrees} °C is too cold for {n}: it is damaged below about {min} °C. Bring it indoors or against a warm wall and cover it on cold nights."),
+        (Lang::Hi, true) => format!("{v} — {degrees} °C {n} सह लेता है; इसे लगभग {min} °C से नीचे ही नुकसान होता है।"),
+        (Lang::Hi, false) => format!("{v} — {degrees} °C {n} के लिए बहुत ठंडा है: लगभग {min} °C से नीचे इसे नुकसान होता है। रात में अंदर या गर्म दीवार के पास रखें और ढक दें।"),
+        (_, true) => format!("{v} — {degrees} °C {n} seh leta hai; ise lagbhag {min} °C se neeche hi nuksaan hota hai."),
+        (_, false) => format!("{v} — {degrees} °C {n} ke liye bahut thanda hai: lagbhag {min} °C se neeche ise nuksaan hota hai. Raat mein andar ya garam deewar ke paas rakhiye aur dhak dijiye."),
+    }
+}
+
+/// The highest temperature a species takes: the high end of the first range in its care text
+/// ("20-40 °C"), or "up to about 45 °C".
+pub fn highest_temperature(s: &Species) -> Option<f32> {
+    let t = s.temperature.to_lowercase();
+    let numbers: Vec<f32> = t
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    numbers
+        .iter()
+        .copied()
+        .filter(|n| *n >= 25.0)
+        .reduce(f32::max)
+}
+
+fn heat(s: &Species, degrees: f32, lang: Lang) -> String {
+    let max = highest_temperature(s).unwrap_or(35.0);
+    let ok = degrees <= max + 3.0 || s.has_trait("heat-tolerant");
+    let n = name(s, lang);
+    let v = yes_no(ok, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {n} handles heat up to about {max} °C; at {degrees} °C water it in the early morning and give it some afternoon shade in a pot."),
+        (Lang::En, false) => format!("{v} — {degrees} °C is too hot for {n} in direct sun (it is happiest below about {max} °C): move it to bright shade and keep the soil from drying out completely."),
+        (Lang::Hi, true) => format!("{v} — {n} लगभग {max} °C तक गर्मी सह लेता है; {degrees} °C पर सुबह जल्दी पानी दें और गमले को दोपहर में थोड़ी छाँव दें।"),
+        (Lang::Hi, false) => format!("{v} — {degrees} °C सीधी धूप में {n} के लिए बहुत गर्म है (लगभग {max} °C तक ठीक रहता है): इसे छाँव वाली रोशनी में रखें।"),
+        (_, true) => format!("{v} — {n} lagbhag {max} °C tak garmi seh leta hai; {degrees} °C par subah jaldi paani dijiye aur gamle ko dopahar mein thodi chhaon dijiye."),
+        (_, false) => format!("{v} — {degrees} °C seedhi dhoop mein {n} ke liye bahut garam hai (lagbhag {max} °C tak theek rehta hai): ise chhaon wali roshni mein rakhiye."),
+    }
+}
+
+/// Outside in winter: fine in frost-free cities (Mumbai, Chennai, Bengaluru…); elsewhere only
+/// for plants that take about 5 °C.
+fn winter_outside(s: &Species, zone: Option<(&str, Zone)>, lang: Lang) -> String {
+    let mild = zone.filter(|(_, z)| z.mild_winter());
+    let min = lowest_temperature(s).unwrap_or(10.0);
+    let ok = mild.is_some() || min <= 5.0;
+    let n = name(s, lang);
+    let v = yes_no(ok, lang);
+    let city = mild.map(|(c, _)| c).unwrap_or_default();
+    match (lang, mild.is_some(), ok) {
+        (Lang::En, true, _) => format!("{v} — {city}'s winter stays mild and frost-free, so {n} can stay outside; just water less often than in summer."),
+        (Lang::En, false, true) => format!("{v} — {n} takes cold down to about {min} °C, so it can stay outside; only on frosty nights move it against a wall."),
+        (Lang::En, false, false) => format!("{v} — not unprotected in a north Indian winter: {n} is damaged below about {min} °C, so bring it in or against a warm wall and cover it on cold nights."),
+        (Lang::Hi, true, _) => format!("{v} — {city} की सर्दी हल्की और पाले के बिना होती है, इसलिए {n} बाहर रह सकता है; बस गर्मी से कम पानी दें।"),
+        (Lang::Hi, false, true) => format!("{v} — {n} लगभग {min} °C तक ठंड सह लेता है, इसलिए बाहर रह सकता है; पाले की रात में दीवार के पास रखें।"),
+        (Lang::Hi, false, false) => format!("{v} — उत्तर भारत की सर्दी में बिना बचाव के नहीं: {n} को लगभग {min} °C से नीचे नुकसान होता है, ठंडी रातों में अंदर रखें या ढक दें।"),
+        (_, true, _) => format!("{v} — {city} ki sardi halki aur bina paale ki hoti hai, isliye {n} bahar reh sakta hai; bas garmi se kam paani dijiye."),
+        (_, false, true) => format!("{v} — {n} lagbhag {min} °C tak thand seh leta hai, isliye bahar reh sakta hai; paale ki raat mein deewar ke paas rakhiye."),
+        (_, false, false) => format!("{v} — north India ki sardi mein bina bachav ke nahi: {n} ko lagbhag {min} °C se neeche nuksaan hota hai, thandi raaton mein andar rakhiye ya dhak dijiye."),
+    }
+}
+
+fn mist(s: &Species, lang: Lang) -> String {
+    let dry_lover = matches!(s.kind.as_str(), "succulent" | "cactus")
+        || s.has_trait("succulent")
+        || s.has_trait("drought-tolerant");
+    let n = name(s, lang);
+    let v = yes_no(!dry_lover, lang);
+    match (lang, dry_lover) {
+        (Lang::En, true) => format!("{v} — {n} likes dry air; misting leaves water on it that invites rot. Water the soil only when it has dried out."),
+        (Lang::En, false) => format!("{v} — an occasional misting in dry weather helps {n}, but it does not replace watering the soil; {}", s.humidity),
+        (Lang::Hi, true) => format!("{v} — {n} को सूखी हवा पसंद है; पत्तों पर पानी छिड़कने से सड़न होती है। मिट्टी सूखने पर ही मिट्टी में पानी दें।"),
+        (Lang::Hi, false) => format!("{v} — सूखे मौसम में कभी-कभी पानी छिड़कना {n} के लिए अच्छा है, पर मिट्टी में पानी देना ज़रूरी है।"),
+        (_, true) => format!("{v} — {n} ko sookhi hawa pasand hai; patton par paani chhidakne se sadan hoti hai. Mitti sookhne par hi mitti mein paani dijiye."),
+        (_, false) => format!("{v} — sookhe mausam mein kabhi-kabhi paani chhidakna {n} ke liye achha hai, par mitti mein paani dena zaroori hai."),
+    }
+}
+
+/// "Is it poisonous?": Yes when it is.
+pub fn is_toxic(s: &Species, children: bool, lang: Lang) -> String {
+    let toxic = if children {
+        s.toxic_to_children
+    } else {
+        s.toxic_to_pets
+    };
+    let n = name(s, lang);
+    let v = yes_no(toxic, lang);
+    match (lang, toxic) {
+        (Lang::En, true) => format!(
+            "{v} — {n} is toxic {}: {} Keep it out of reach.",
+            if children {
+                "to children"
+            } else {
+                "to cats and dogs"
+            },
+            s.toxicity_note
+        ),
+        (Lang::En, false) => format!(
+            "{v} — {n} is not considered toxic {}. {}",
+            if children {
+                "to children"
+            } else {
+                "to cats and dogs"
+            },
+            s.toxicity_note
+        ),
+        (Lang::Hi, true) => format!(
+            "{v} — {n} {} के लिए ज़हरीला है; पहुँच से दूर रखें।",
+            if children {
+                "बच्चों"
+            } else {
+                "बिल्ली-कुत्तों"
+            }
+        ),
+        (Lang::Hi, false) => format!(
+            "{v} — {n} {} के लिए ज़हरीला नहीं माना जाता।",
+            if children {
+                "बच्चों"
+            } else {
+                "बिल्ली-कुत्तों"
+            }
+        ),
+        (_, true) => format!(
+            "{v} — {n} {} ke liye zehreela hai; pahunch se door rakhiye.",
+            if children { "bacchon" } else { "billi-kutton" }
+        ),
+        (_, false) => format!(
+            "{v} — {n} {} ke liye zehreela nahi maana jaata.",
+            if children { "bacchon" } else { "billi-kutton" }
+        ),
+    }
+}
+
+/// Hours of direct sun against the light level: full-sun plants want 4 or more, bright-light
+/// plants take up to about 3 gentle hours, shade plants 2 at most.
+fn sun_hours(s: &Species, hours: f32, lang: Lang) -> String {
+    let ok = match s.light_level {
+        LightLevel::FullSun => hours >= 4.0,
+        LightLevel::Bright => hours <= 4.0,
+        LightLevel::Medium | LightLevel::Low => hours <= 2.0,
+    };
+    light_line(s, ok, lang)
+}
+
+/// Yes or no, then what the plant's light level is.
+fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
+    let v = yes_no(ok, lang);
+    let n = name(s, lang);
+    let need = match (lang, s.light_level) {
+        (Lang::En, _) => return format!("{v} — {n}: {}", first_sentence(&s.light)),
+        (Lang::Hi, LightLevel::Low) => "कम से मध्यम अप्रत्यक्ष रोशनी; तेज़ सीधी धूप से पत्ते जलते हैं",
+        (Lang::Hi, LightLevel::Medium) => "मध्यम अप्रत्यक्ष रोशनी; दोपहर की सीधी धूप से पत्ते जलते हैं",
+        (Lang::Hi, LightLevel::Bright) => "तेज़ रोशनी और थोड़ी सुबह की धूप, दोपहर की कड़ी धूप नहीं",
+        (Lang::Hi, LightLevel::FullSun) => "रोज़ कम से कम 4-6 घंटे सीधी धूप; छाँव में यह कमज़ोर रहता है",
+        (_, LightLevel::Low) => {
+            "kam se medium indirect roshni; tez seedhi dhoop se patte jalte hain"
+        }
+        (_, LightLevel::Medium) => {
+            "medium indirect roshni; dopahar ki seedhi dhoop se patte jalte hain"
+        }
+        (_, LightLevel::Bright) => {
+            "tez roshni aur thodi subah ki dhoop, dopahar ki kadi dhoop nahi"
+        }
+        (_, LightLevel::FullSun) => {
+            "roz kam se kam 4-6 ghante seedhi dhoop; chhaon mein yeh kamzor rehta hai"
+        }
+    };
+    match lang {
+        Lang::Hi => format!("{v} — {n} को {need}।"),
+        _ => format!("{v} — {n} ko {need}."),
+    }
+}
+
+fn first_sentence(text: &str) -> &str {
+    match text.find(". ") {
+        Some(at) => &text[..=at],
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assistant::knowledge::Knowledge;
+    use crate::assistant::lexicon::Lexicons;
+
+    fn verdict(plant: &str, text: &str, lang: Lang) -> Option<String> {
+        let kb = Knowledge::embedded().unwrap();
+        let lex = Lexicons::embedded().unwrap();
+        let watering = Watering::embedded(&kb).unwrap();
+        let s = kb.species(plant).unwrap();
+        let cx = Context {
+            words: &lex.words.verdict,
+            watering: &watering,
+            season: Season::Summer,
+            zone: None,
+            lang,
+            habit_hours: None,
+            pets: lex.words.engine.pets.hit(&Prepared::new(text)),
+            children: false,
+            remembered_pets: false,
+            remembered_children: false,
+        };
+        derive(s, &Prepared::new(text), &cx)
+    }
+
+    #[test]
+    fn proposals_are_judged_against_the_care_data() {
+        for (plant, text, lang, start) in [
+            (
+                "tulsi",
+                "can i keep tulsi indoors all the time",
+                Lang::En,
+                "No",
+            ),
+            (
+                "tulsi",
+                "can tulsi stay out at 4 degrees at night",
+                Lang::En,
+                "No",
+            ),
+            (
+                "tulsi",
+                "kya tulsi ko 6 ghante dhoop chahiye",
+                Lang::Hinglish,
+                "Haan",
+            ),
+            (
+                "hibiscus",
+                "is 2 hours of sun enough for hibiscus",
+                Lang::En,
+                "No",
+            ),
+            (
+                "aloe-vera",
+                "is aloe vera poisonous to cats",
+                Lang::En,
+                "Yes",
+            ),
+            (
+                "snake-plant",
+                "snake plant bina dhoop ke kamre me",
+                Lang::Hinglish,
+                "Haan",
+            ),
+        ] {
+            let v = verdict(plant, text, lang).unwrap_or_else(|| panic!("no verdict: {text}"));
+            assert!(v.starts_with(start), "{text}: {v}");
+        }
+        assert!(verdict("tulsi", "tell me about tulsi", Lang::En).is_none());
+    }
+
+    #[test]
+    fn an_answer_that_starts_with_its_verdict_is_left_alone() {
+        let lex = Lexicons::embedded().unwrap();
+        let w = &lex.words.verdict;
+        assert!(begins_with_verdict(w, "**No** — water it weekly."));
+        assert!(begins_with_verdict(w, "नहीं — रोज़ नहीं।"));
+        assert!(!begins_with_verdict(w, "Tulsi needs sun. No shade."));
+    }
+}
