@@ -10,7 +10,7 @@
  * - `serverError(err)` puts each field error the server sent on its field and anything
  *   else in `serverMessage`; editing a field clears its server error.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api-client';
 import { useI18n } from './i18n';
 import { ROUTES } from './routes';
@@ -37,6 +37,11 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const errors = validate(values);
   const touchOn = options.touchOn ?? 'blur';
+  // Stable, so a form can fill itself from loaded data in an effect.
+  const setValues = useCallback((next: F | ((v: F) => F)) => {
+    setValuesState(next);
+    setServerMessage(null);
+  }, []);
 
   /** The rule's message key a field shows now, if any. */
   function visibleError(field: keyof F & string) {
@@ -74,10 +79,7 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
     error,
     setField,
     /** Replaces values (a demo account filled in, a saved address): nothing is touched. */
-    setValues(next: F | ((v: F) => F)) {
-      setValuesState(next);
-      setServerMessage(null);
-    },
+    setValues,
     /** Back to a clean form (after a successful change). */
     reset(next: F = initial) {
       setValuesState(next);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/config';
 import { formatFileSize } from '@/lib/format';
-import { categoryLabel, errorCodeText, fieldCodeText, useI18n } from '@/lib/i18n';
+import { categoryLabel, errorCodeText, tf, useI18n } from '@/lib/i18n';
 import { LIMITS, PLANT_IMAGE_TYPES, hasErrors, validatePlantForm, type Errors, type PlantForm } from '@/lib/validation';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/field';
 import { Modal } from '@/components/modal';
@@ -39,7 +39,7 @@ interface ServerProblem {
 export function describeSaveError(err: unknown, t: (k: 'admin.form.serverErrors' | 'admin.form.connection' | 'admin.form.unexpected') => string, tm: (s: string) => string): ServerProblem {
   if (err instanceof ApiError) {
     if (err.kind !== 'http') return { heading: t('admin.form.connection'), lines: [] };
-    if (err.errors?.length) return { heading: t('admin.form.serverErrors'), lines: err.errors.map((e) => fieldCodeText(e) ?? tm(e.message)) };
+    if (err.errors?.length) return { heading: t('admin.form.serverErrors'), lines: err.errors.map(tf) };
     const text = errorCodeText(err.code) ?? err.serverMessage ?? err.serverError;
     if (text) return { heading: t('admin.form.serverErrors'), lines: [tm(text)] };
     return { heading: t('admin.form.unexpected'), lines: [tm(err.message)] };
