@@ -9,6 +9,9 @@
  *   recheck); its message stays on a field until that field is edited;
  * - `serverError(err)` puts each field error the server sent on its field and anything
  *   else in `serverMessage`; editing a field clears its server error.
+ *
+ * Values are mostly text (`bind` wires a text input); a field may hold something else (the
+ * plant form's category list and picked image), set with `setField` and shown with `touch`.
  */
 import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api-client';
@@ -22,12 +25,14 @@ export interface FormOptions<F> {
   /** When a field starts to show its error: after leaving it (default) or on the first change. */
   touchOn?: 'blur' | 'change';
   /** Cleans what is typed before it is kept (digits only, a phone's separators...). */
-  transform?: Partial<Record<keyof F & string, (raw: string) => string>>;
+  transform?: Partial<Record<TextKeys<F>, (raw: string) => string>>;
 }
 
 type Flags<F> = Partial<Record<keyof F & string, boolean>>;
+/** The fields that hold text (the ones `bind` can wire to an input). */
+type TextKeys<F> = { [K in keyof F & string]: F[K] extends string ? K : never }[keyof F & string];
 
-export function useForm<F extends { [K in keyof F]: string }>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
+export function useForm<F extends object>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
   const { t, tm, tf } = useI18n();
   const [values, setValuesState] = useState(initial);
   const [touched, setTouched] = useState<Flags<F>>({});
@@ -61,8 +66,9 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
   /** Fields showing an error now, in form order (checkout lists them beside its button). */
   const invalidFields = fields.filter((f) => !!serverFieldErrors[f] || !!visibleError(f));
 
-  function setField(field: keyof F & string, raw: string) {
-    const value = options.transform?.[field]?.(raw) ?? raw;
+  function setField<K extends keyof F & string>(field: K, raw: F[K]) {
+    const clean = typeof raw === 'string' ? options.transform?.[field as unknown as TextKeys<F>] : undefined;
+    const value = clean ? clean(raw as string) : raw;
     setValuesState((v) => ({ ...v, [field]: value }));
     setSubmitErrors(({ [field]: _edited, ...rest }) => rest as Errors<keyof F & string>);
     setServerFieldErrors(({ [field]: _edited, ...rest }) => rest as typeof serverFieldErrors);
@@ -89,13 +95,17 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
       setServerFieldErrors({});
       setServerMessage(null);
     },
-    bind(field: keyof F & string) {
+    bind(field: TextKeys<F>) {
       return {
         name: field,
-        value: values[field] ?? '',
-        onChange: (e: { target: { value: string } }) => setField(field, e.target.value),
+        value: (values[field] as string | undefined) ?? '',
+        onChange: (e: { target: { value: string } }) => setField(field, e.target.value as F[typeof field]),
         onBlur: () => setTouched((s) => ({ ...s, [field]: true })),
       };
+    },
+    /** Shows a field's error from now on (a picked file, a ticked box: there is no blur to wait for). */
+    touch(field: keyof F & string) {
+      setTouched((s) => ({ ...s, [field]: true }));
     },
     /** Marks the form submitted; returns true when it is valid. Focuses the first bad field. */
     submit(formEl?: HTMLFormElement | null): boolean {
