@@ -200,8 +200,8 @@ async fn shutdown_signal() {
 }
 
 async fn create_admin(storage: &StorageConfig, email: &str, name: &str) -> anyhow::Result<()> {
-    if let Some(message) = rules::email(Some(email)).or_else(|| rules::person_name(Some(name))) {
-        anyhow::bail!(message);
+    if let Some(broken) = rules::email(Some(email)).or_else(|| rules::person_name(Some(name))) {
+        anyhow::bail!(broken.message);
     }
     let password = match std::env::var("HARIYALI_ADMIN_PASSWORD") {
         Ok(p) if !p.is_empty() => p,
@@ -212,8 +212,8 @@ async fn create_admin(storage: &StorageConfig, email: &str, name: &str) -> anyho
             first
         }
     };
-    if let Some(message) = rules::new_password(Some(&password)) {
-        anyhow::bail!(message);
+    if let Some(broken) = rules::new_password(Some(&password)) {
+        anyhow::bail!(broken.message);
     }
     let db = Db::connect(&storage.database_url(), 1).await?;
     let hash = password::hash_now(&password)?;

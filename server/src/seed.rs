@@ -217,7 +217,7 @@ async fn add_demo_reviews(db: &Db) -> anyhow::Result<()> {
                 .get(&review.plant)
                 .with_context(|| format!("seed review of unknown plant {}", review.plant))?;
             let text = crate::domain::reviews::review(Some(review.text.as_str()))
-                .map_err(|e| anyhow::anyhow!("seed review of {}: {e}", review.plant))?
+                .map_err(|e| anyhow::anyhow!("seed review of {}: {}", review.plant, e.message))?
                 .context("a seed review has text")?;
             anyhow::ensure!((1..=5).contains(&review.rating), "stars are 1 to 5");
             if let Some((plant_id, price)) = seeding::live_plant_by_name(&mut tx, name).await? {

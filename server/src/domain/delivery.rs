@@ -99,11 +99,16 @@ fn place_name(value: &str) -> bool {
 pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<FieldError>> {
     let mut errors = Vec::new();
     if input.is_empty() {
-        errors.push(FieldError::new("rules", "Add at least one delivery rule"));
+        errors.push(FieldError::new(
+            "rules",
+            FieldCode::DeliveryRulesRequired,
+            "Add at least one delivery rule",
+        ));
     }
     if input.len() > MAX_RULES {
         errors.push(FieldError::new(
             "rules",
+            FieldCode::DeliveryRulesTooMany,
             format!("At most {MAX_RULES} delivery rules"),
         ));
         return Err(errors);
@@ -119,11 +124,13 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
         if !is_digits(&from, 6) {
             errors.push(FieldError::new(
                 &at("from"),
+                FieldCode::PinPrefixInvalid,
                 "PIN prefix must be 1 to 6 digits",
             ));
         } else if !is_digits(&to, 6) || to.len() != from.len() || to < from {
             errors.push(FieldError::new(
                 &at("to"),
+                FieldCode::PinRangeInvalid,
                 "The range must end at a prefix of the same length, not below its start",
             ));
         }
@@ -131,6 +138,7 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
         if !place_name(&state) {
             errors.push(FieldError::new(
                 &at("state"),
+                FieldCode::AreaStateInvalid,
                 "State must be 2 to 50 characters",
             ));
         }
@@ -141,12 +149,14 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
         if city.as_deref().is_some_and(|c| !place_name(c)) {
             errors.push(FieldError::new(
                 &at("city"),
+                FieldCode::AreaCityInvalid,
                 "City must be 2 to 50 characters",
             ));
         }
         let Some(serviceable) = rule.serviceable else {
             errors.push(FieldError::new(
                 &at("serviceable"),
+                FieldCode::ServiceableRequired,
                 "Say whether this area is served",
             ));
             continue;
@@ -156,11 +166,13 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
                 if (1..=MAX_DAYS).contains(&min) && (min..=MAX_DAYS).contains(&max) => {}
             (true, _, _) => errors.push(FieldError::new(
                 &at("maxDays"),
+                FieldCode::DeliveryDaysInvalid,
                 format!("Delivery days must be 1 to {MAX_DAYS}, the minimum not above the maximum"),
             )),
             (false, None, None) => {}
             (false, _, _) => errors.push(FieldError::new(
                 &at("minDays"),
+                FieldCode::UnservedHasDays,
                 "An area that is not served has no delivery days",
             )),
         }
@@ -180,7 +192,7 @@ pub fn check_rules(input: Vec<RuleInput>) -> Result<Vec<DeliveryRule>, Vec<Field
                 .iter()
                 .position(|b| b.from.len() == a.from.len() && b.from <= a.to && a.from <= b.to)
             {
-                errors.push(FieldError::coded(
+                errors.push(FieldError::new(
                     &format!("rules[{i}].from"),
                     FieldCode::AreasOverlap,
                     format!("Rules {} and {} cover the same PINs", j + 1, i + 1),

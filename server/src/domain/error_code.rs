@@ -76,22 +76,115 @@ pub enum ErrorCode {
     ServerError,
 }
 
-/// Which rule a field broke (`code` of an entry of `errors`).
+/// Which rule a field broke (`code` of an entry of `errors`). One code a rule, so a client
+/// translates a field error by its code; the web app's `FIELD_CODE_TEXT` must name a text
+/// for every one (its type and a test check that).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FieldCode {
-    /// A rule of spec section 5 (required, length, characters, format…); the message says
-    /// which, and the web app checks the same rules before sending.
-    Invalid,
+    // Spec section 5, in the order of domain/validation.rs.
+    EmailRequired,
+    EmailInvalid,
+    PasswordRequired,
+    PasswordTooLong,
+    /// Mostly spaces or invisible characters.
+    PasswordTooFewVisible,
+    /// Missing one of: 8 characters, lower, upper, digit, special character.
+    PasswordTooWeak,
+    PasswordTooCommon,
+    NewPasswordRequired,
+    /// A changed password under 6 characters.
+    PasswordTooShort,
+    NameRequired,
+    NameEdgeSpace,
+    NameDoubleSpace,
+    NameCharacters,
+    NameTooShort,
+    NameTooLong,
+    StreetRequired,
+    StreetTooShort,
+    StreetTooLong,
+    CityRequired,
+    CityCharacters,
+    CityTooShort,
+    CityTooLong,
+    StateRequired,
+    StateCharacters,
+    StateTooShort,
+    StateTooLong,
+    /// Not one of the 28 states and 8 union territories.
+    StateNotListed,
+    PinRequired,
+    /// Not 6 digits, or starting with 0.
+    PinInvalid,
+    PhoneRequired,
+    PhoneNotTenDigits,
+    /// Ten digits, but not starting with 6 to 9.
+    PhoneInvalid,
+    LandmarkTooLong,
+    AddressFieldTooLong,
+    PlantNameRequired,
+    PlantNameLength,
+    PlantNameCharacters,
+    DescriptionRequired,
+    DescriptionLength,
+    DescriptionNul,
+    PriceRequired,
+    PriceNotWhole,
+    PriceOutOfRange,
+    OriginalPriceNotWhole,
+    OriginalPriceTooHigh,
+    OriginalPriceBelowPrice,
+    StockRequired,
+    StockNotWhole,
+    StockOutOfRange,
+    /// The message names the category.
+    CategoryUnknown,
+    CategoriesRequired,
+    CategoriesTooMany,
+    QuantityTooLow,
+    RatingRequired,
+    RatingOutOfRange,
+
+    // Other field rules.
     /// A JSON value of the wrong type.
     WrongType,
+    RoleInvalid,
+    CurrentPasswordRequired,
     CurrentPasswordIncorrect,
+    PlantIdRequired,
+    OrderIdRequired,
+    QuantityRequired,
+    StatusInvalid,
+    ReviewTooLong,
+    ReviewControlCharacters,
+    /// The Hindi name is not 2 to 100 characters.
+    HindiNameLength,
+    /// No letters, or control characters.
+    HindiNameNotWords,
+    /// The Hindi description is not 10 to 1000 characters.
+    HindiDescriptionLength,
+    HindiDescriptionNotWords,
+    /// Some of the five care facts were given, not all.
+    CareIncomplete,
+    /// A care fact is not one of its words (the message lists them).
+    CareValueInvalid,
     /// The PIN code is outside every served delivery area.
     PinNotServed,
     ImageTooLarge,
     ImageType,
     /// The image could not be decoded, or is too small or too large in pixels.
     ImageUnreadable,
+    // The admin's delivery areas.
+    DeliveryRulesRequired,
+    DeliveryRulesTooMany,
+    PinPrefixInvalid,
+    PinRangeInvalid,
+    AreaStateInvalid,
+    AreaCityInvalid,
+    ServiceableRequired,
+    DeliveryDaysInvalid,
+    UnservedHasDays,
     /// Two delivery areas cover the same PIN codes.
     AreasOverlap,
     QuantityOverLimit,

@@ -14,13 +14,21 @@ pub struct FieldError {
     pub message: String,
 }
 
-impl FieldError {
-    /// A rule of spec section 5 broken: the message says which (code `invalid`).
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        FieldError::coded(field, FieldCode::Invalid, message)
-    }
+/// A rule broken: which one (the code a client keys on) and the spec's sentence for it.
+/// Rules return this so each sentence is written once, beside the check that gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Broken {
+    pub code: FieldCode,
+    pub message: &'static str,
+}
 
-    pub fn coded(field: &str, code: FieldCode, message: impl Into<String>) -> Self {
+/// `Some(Broken { code, message })`, the failing outcome of a rule.
+pub const fn broken(code: FieldCode, message: &'static str) -> Option<Broken> {
+    Some(Broken { code, message })
+}
+
+impl FieldError {
+    pub fn new(field: &str, code: FieldCode, message: impl Into<String>) -> Self {
         FieldError {
             field: field.to_string(),
             code,
@@ -34,18 +42,14 @@ impl FieldError {
 pub struct Errors(Vec<FieldError>);
 
 impl Errors {
-    pub fn check(&mut self, field: &str, outcome: Option<&str>) {
-        if let Some(message) = outcome {
-            self.0.push(FieldError::new(field, message));
+    pub fn check(&mut self, field: &str, outcome: Option<Broken>) {
+        if let Some(b) = outcome {
+            self.push(field, b.code, b.message);
         }
     }
 
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.0.push(FieldError::new(field, message));
-    }
-
-    pub fn push_coded(&mut self, field: &str, code: FieldCode, message: impl Into<String>) {
-        self.0.push(FieldError::coded(field, code, message));
+    pub fn push(&mut self, field: &str, code: FieldCode, message: impl Into<String>) {
+        self.0.push(FieldError::new(field, code, message));
     }
 
     pub fn is_empty(&self) -> bool {

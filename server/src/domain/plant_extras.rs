@@ -4,6 +4,7 @@
 //! together: all five, or all five empty, or none of them.
 
 use super::care::{self, Care, Difficulty, Light, Water};
+use super::error_code::FieldCode;
 use super::form_errors::Errors;
 
 /// The raw text of the fields, `None` when the form did not send one.
@@ -32,13 +33,39 @@ fn has_letter(text: &str) -> bool {
     text.chars().any(char::is_alphabetic)
 }
 
-fn optional_text(
-    raw: &Option<String>,
-    field: &str,
-    label: &str,
-    (min, max): (usize, usize),
-    errors: &mut Errors,
-) -> Change<String> {
+/// One of the Hindi texts: where it goes, its label in messages and its bounds and codes.
+struct HindiText {
+    field: &'static str,
+    label: &'static str,
+    bounds: (usize, usize),
+    /// Broken length, then not written in words.
+    codes: (FieldCode, FieldCode),
+}
+
+const NAME_HI: HindiText = HindiText {
+    field: "nameHi",
+    label: "Hindi name",
+    bounds: (2, 100),
+    codes: (FieldCode::HindiNameLength, FieldCode::HindiNameNotWords),
+};
+
+const DESCRIPTION_HI: HindiText = HindiText {
+    field: "descriptionHi",
+    label: "Hindi description",
+    bounds: (10, 1000),
+    codes: (
+        FieldCode::HindiDescriptionLength,
+        FieldCode::HindiDescriptionNotWords,
+    ),
+};
+
+fn optional_text(raw: &Option<String>, rule: &HindiText, errors: &mut Errors) -> Change<String> {
+    let HindiText {
+        field,
+        label,
+        bounds: (min, max),
+        codes: (length_code, words_code),
+    } = *rule;
     let text = raw.as_deref()?.trim();
     if text.is_empty() {
         return Some(None);
@@ -47,10 +74,15 @@ fn optional_text(
     if !(min..=max).contains(&len) {
         errors.push(
             field,
+            length_code,
             format!("{label} must be between {min} and {max} characters"),
         );
     } else if !has_letter(text) || text.chars().any(|c| c.is_control() && c != '\n') {
-        errors.push(field, format!("{label} must be written in words"));
+        errors.push(
+            field,
+            words_code,
+            format!("{label} must be written in words"),
+        );
     }
     Some(Some(text.to_string()))
 }
@@ -85,7 +117,11 @@ fn read_care(form: &PlantExtrasForm, errors: &mut Errors) -> Change<Care> {
     let mut missing = false;
     for (name, value) in fields {
         if value.as_deref().is_none_or(|t| t.trim().is_empty()) {
-            errors.push(name, "Give all five care facts, or none of them");
+            errors.push(
+                name,
+                FieldCode::CareIncomplete,
+                "Give all five care facts, or none of them",
+            );
             missing = true;
         }
     }
@@ -101,26 +137,37 @@ fn read_care(form: &PlantExtrasForm, errors: &mut Errors) -> Change<Care> {
     if light.is_none() {
         errors.push(
             "careLight",
+            FieldCode::CareValueInvalid,
             format!("Light must be one of {}", care::LIGHT_WORDS),
         );
     }
     if water.is_none() {
         errors.push(
             "careWater",
+            FieldCode::CareValueInvalid,
             format!("Water must be one of {}", care::WATER_WORDS),
         );
     }
     if difficulty.is_none() {
         errors.push(
             "careDifficulty",
+            FieldCode::CareValueInvalid,
             format!("Difficulty must be one of {}", care::DIFFICULTY_WORDS),
         );
     }
     if pet_safe.is_none() {
-        errors.push("carePetSafe", "Pet-safe must be true or false");
+        errors.push(
+            "carePetSafe",
+            FieldCode::CareValueInvalid,
+            "Pet-safe must be true or false",
+        );
     }
     if child_safe.is_none() {
-        errors.push("careChildSafe", "Child-safe must be true or false");
+        errors.push(
+            "careChildSafe",
+            FieldCode::CareValueInvalid,
+            "Child-safe must be true or false",
+        );
     }
     Some(Some(Care {
         light: light?,
@@ -134,14 +181,8 @@ fn read_care(form: &PlantExtrasForm, errors: &mut Errors) -> Change<Care> {
 /// Checks the extra fields, adding every failed rule to `errors`.
 pub fn plant_extras(form: &PlantExtrasForm, errors: &mut Errors) -> PlantExtras {
     PlantExtras {
-        name_hi: optional_text(&form.name_hi, "nameHi", "Hindi name", (2, 100), errors),
-        description_hi: optional_text(
-            &form.description_hi,
-            "descriptionHi",
-            "Hindi description",
-            (10, 1000),
-            errors,
-        ),
+        name_hi: optional_text(&form.name_hi, &NAME_HI, errors),
+        description_hi: optional_text(&form.description_hi, &DESCRIPTION_HI, errors),
         care: read_care(form, errors),
     }
 }

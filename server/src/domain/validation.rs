@@ -1,7 +1,8 @@
 //! The rules of spec section 5 and the contract, with their messages. The web app mirrors
 //! these; the server is the one that enforces them.
 
-use super::form_errors::Errors;
+use super::error_code::FieldCode;
+use super::form_errors::{broken, Broken, Errors};
 
 pub const CATEGORIES: [&str; 6] = [
     "Indoor",
@@ -24,15 +25,15 @@ fn blank(value: Option<&str>) -> bool {
 
 /// Email: local part, @, domain with a top-level domain of two or more letters; no spaces,
 /// no consecutive dots, no dot at either end of the domain; 5 to 255 characters.
-pub fn email(value: Option<&str>) -> Option<&'static str> {
+pub fn email(value: Option<&str>) -> Option<Broken> {
     if blank(value) {
-        return Some("Email is required");
+        return broken(FieldCode::EmailRequired, "Email is required");
     }
     let value = value.unwrap_or_default().trim();
     if is_valid_email(value) {
         None
     } else {
-        Some("Enter a valid email address")
+        broken(FieldCode::EmailInvalid, "Enter a valid email address")
     }
 }
 
@@ -69,12 +70,15 @@ fn is_valid_email(value: &str) -> bool {
 
 /// The sign-up password rule (contract: lower, upper, number and special, 8 to 255), and
 /// not a common password.
-pub fn new_password(value: Option<&str>) -> Option<&'static str> {
+pub fn new_password(value: Option<&str>) -> Option<Broken> {
     let Some(value) = value.filter(|v| !v.is_empty()) else {
-        return Some("Password is required");
+        return broken(FieldCode::PasswordRequired, "Password is required");
     };
     if value.chars().count() > 255 {
-        return Some("Password cannot exceed 255 characters");
+        return broken(
+            FieldCode::PasswordTooLong,
+            "Password cannot exceed 255 characters",
+        );
     }
     // Spaces and invisible characters (zero-width, joiners, controls, direction marks) are
     // allowed but do not count: a password that is mostly them is short, and easy to
@@ -87,7 +91,7 @@ pub fn new_password(value: Option<&str>) -> Option<&'static str> {
     let hidden = value.chars().filter(|&c| invisible(c)).count();
     let visible = value.chars().count() - hidden;
     if hidden > 0 && (visible < 8 || hidden >= visible) {
-        return Some("Password needs at least 8 visible characters, more than its spaces and invisible characters");
+        return broken(FieldCode::PasswordTooFewVisible, "Password needs at least 8 visible characters, more than its spaces and invisible characters");
     }
     let strong = value.chars().count() >= 8
         && value.chars().any(|c| c.is_lowercase())
@@ -97,48 +101,66 @@ pub fn new_password(value: Option<&str>) -> Option<&'static str> {
             .chars()
             .any(|c| !c.is_alphanumeric() && !c.is_whitespace());
     if !strong {
-        Some(PASSWORD_RULE_MESSAGE)
+        broken(FieldCode::PasswordTooWeak, PASSWORD_RULE_MESSAGE)
     } else if super::common_password::is_too_common(value) {
-        Some(super::common_password::MSG_TOO_COMMON)
+        broken(
+            FieldCode::PasswordTooCommon,
+            super::common_password::MSG_TOO_COMMON,
+        )
     } else {
         None
     }
 }
 
 /// The new password of a password change: under 6 characters says so first.
-pub fn changed_password(value: Option<&str>) -> Option<&'static str> {
+pub fn changed_password(value: Option<&str>) -> Option<Broken> {
     match value {
-        None | Some("") => Some("New password is required"),
-        Some(v) if v.chars().count() < 6 => Some("Password must be at least 6 characters"),
+        None | Some("") => broken(FieldCode::NewPasswordRequired, "New password is required"),
+        Some(v) if v.chars().count() < 6 => broken(
+            FieldCode::PasswordTooShort,
+            "Password must be at least 6 characters",
+        ),
         other => new_password(other),
     }
 }
 
 /// A person's name: letters (any script), spaces, apostrophes and hyphens; 2 to 50; no
 /// leading, trailing or double spaces.
-pub fn person_name(value: Option<&str>) -> Option<&'static str> {
+pub fn person_name(value: Option<&str>) -> Option<Broken> {
     if blank(value) {
-        return Some("Name is required");
+        return broken(FieldCode::NameRequired, "Name is required");
     }
     let value = value.unwrap_or_default();
     let len = value.chars().count();
     if value.starts_with(' ') || value.ends_with(' ') {
-        return Some("Name cannot start or end with a space");
+        return broken(
+            FieldCode::NameEdgeSpace,
+            "Name cannot start or end with a space",
+        );
     }
     if value.contains("  ") {
-        return Some("Name cannot contain consecutive spaces");
+        return broken(
+            FieldCode::NameDoubleSpace,
+            "Name cannot contain consecutive spaces",
+        );
     }
     if !value
         .chars()
         .all(|c| is_letter(c) || c == ' ' || c == '\'' || c == '-')
     {
-        return Some("Name can only contain letters, spaces, apostrophes and hyphens");
+        return broken(
+            FieldCode::NameCharacters,
+            "Name can only contain letters, spaces, apostrophes and hyphens",
+        );
     }
     if len < 2 {
-        return Some("Name must be at least 2 characters");
+        return broken(
+            FieldCode::NameTooShort,
+            "Name must be at least 2 characters",
+        );
     }
     if len > 50 {
-        return Some("Name cannot exceed 50 characters");
+        return broken(FieldCode::NameTooLong, "Name cannot exceed 50 characters");
     }
     None
 }
@@ -161,10 +183,10 @@ pub struct AddressInput<'a> {
 
 pub fn delivery_address(input: &AddressInput<'_>, errors: &mut Errors) {
     errors.check("street", street(input.street));
-    errors.check("city", place(input.city, "City"));
+    errors.check("city", place(input.city, Place::City));
     errors.check(
         "state",
-        place(input.state, "State").or_else(|| state_or_ut(input.state)),
+        place(input.state, Place::State).or_else(|| state_or_ut(input.state)),
     );
     errors.check("zipCode", zip_code(input.zip_code));
     errors.check("phone", phone(input.phone));
@@ -172,53 +194,73 @@ pub fn delivery_address(input: &AddressInput<'_>, errors: &mut Errors) {
     errors.check("recipientName", recipient_name(input.recipient_name));
 }
 
-pub fn street(value: Option<&str>) -> Option<&'static str> {
+pub fn street(value: Option<&str>) -> Option<Broken> {
     if blank(value) {
-        return Some("Street address is required");
+        return broken(FieldCode::StreetRequired, "Street address is required");
     }
     let len = value.unwrap_or_default().trim().chars().count();
     if len < 10 {
-        Some("Street address must be at least 10 characters")
+        broken(
+            FieldCode::StreetTooShort,
+            "Street address must be at least 10 characters",
+        )
     } else if len > 200 {
-        Some("Street address cannot exceed 200 characters")
+        broken(
+            FieldCode::StreetTooLong,
+            "Street address cannot exceed 200 characters",
+        )
     } else {
         None
     }
 }
 
 /// City or state: letters and spaces, 2 to 50.
-pub fn place(value: Option<&str>, which: &str) -> Option<&'static str> {
-    let city = which == "City";
+pub fn place(value: Option<&str>, which: Place) -> Option<Broken> {
+    use FieldCode::*;
+    let city = which == Place::City;
+    let pick = |for_city: (FieldCode, &'static str), for_state: (FieldCode, &'static str)| {
+        let (code, message) = if city { for_city } else { for_state };
+        broken(code, message)
+    };
     if blank(value) {
-        return Some(if city {
-            "City is required"
-        } else {
-            "State is required"
-        });
+        return pick(
+            (CityRequired, "City is required"),
+            (StateRequired, "State is required"),
+        );
     }
     let value = value.unwrap_or_default().trim();
     let len = value.chars().count();
     if !value.chars().all(|c| is_letter(c) || c == ' ') {
-        Some(if city {
-            "City name can only contain letters and spaces"
-        } else {
-            "State name can only contain letters and spaces"
-        })
+        pick(
+            (
+                CityCharacters,
+                "City name can only contain letters and spaces",
+            ),
+            (
+                StateCharacters,
+                "State name can only contain letters and spaces",
+            ),
+        )
     } else if len < 2 {
-        Some(if city {
-            "City name must be at least 2 characters"
-        } else {
-            "State name must be at least 2 characters"
-        })
+        pick(
+            (CityTooShort, "City name must be at least 2 characters"),
+            (StateTooShort, "State name must be at least 2 characters"),
+        )
     } else if len > 50 {
-        Some(if city {
-            "City name cannot exceed 50 characters"
-        } else {
-            "State name cannot exceed 50 characters"
-        })
+        pick(
+            (CityTooLong, "City name cannot exceed 50 characters"),
+            (StateTooLong, "State name cannot exceed 50 characters"),
+        )
     } else {
         None
     }
+}
+
+/// Which of the two place fields [`place`] checks (their rules are the same, their codes not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    City,
+    State,
 }
 
 /// A PIN as typed: a space in the middle ("411 001") is not part of it.
@@ -227,16 +269,16 @@ pub fn normalise_pin(value: &str) -> String {
 }
 
 /// PIN code: exactly 6 digits, the first 1 to 9 (no PIN starts with 0).
-pub fn zip_code(value: Option<&str>) -> Option<&'static str> {
+pub fn zip_code(value: Option<&str>) -> Option<Broken> {
     if blank(value) {
-        return Some("ZIP Code is required");
+        return broken(FieldCode::PinRequired, "ZIP Code is required");
     }
     let value = normalise_pin(value.unwrap_or_default());
     let bytes = value.as_bytes();
     if bytes.len() == 6 && bytes.iter().all(u8::is_ascii_digit) && bytes[0] != b'0' {
         None
     } else {
-        Some("ZIP Code must be exactly 6 digits")
+        broken(FieldCode::PinInvalid, "ZIP Code must be exactly 6 digits")
     }
 }
 
@@ -264,15 +306,21 @@ pub fn normalise_phone(value: &str) -> String {
 }
 
 /// Indian mobile number: 10 digits starting with 6 to 9, once normalised.
-pub fn phone(value: Option<&str>) -> Option<&'static str> {
+pub fn phone(value: Option<&str>) -> Option<Broken> {
     if blank(value) {
-        return Some("Phone number is required");
+        return broken(FieldCode::PhoneRequired, "Phone number is required");
     }
     let value = normalise_phone(value.unwrap_or_default());
     if value.len() != 10 || !value.chars().all(|c| c.is_ascii_digit()) {
-        Some("Phone number must be exactly 10 digits")
+        broken(
+            FieldCode::PhoneNotTenDigits,
+            "Phone number must be exactly 10 digits",
+        )
     } else if !matches!(value.as_bytes()[0], b'6'..=b'9') {
-        Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
+        broken(
+            FieldCode::PhoneInvalid,
+            "Please enter a valid 10-digit Indian mobile number starting with 6-9",
+        )
     } else {
         None
     }
@@ -290,12 +338,15 @@ pub fn states_and_uts() -> impl Iterator<Item = &'static str> {
 }
 
 /// The delivery State/UT must be one of the 36 (spelt as in the list, any letter case).
-pub fn state_or_ut(value: Option<&str>) -> Option<&'static str> {
+pub fn state_or_ut(value: Option<&str>) -> Option<Broken> {
     let value = value.unwrap_or_default().trim();
     if states_and_uts().any(|s| s.eq_ignore_ascii_case(value)) {
         None
     } else {
-        Some("Please choose your State or Union Territory from the list")
+        broken(
+            FieldCode::StateNotListed,
+            "Please choose your State or Union Territory from the list",
+        )
     }
 }
 
@@ -309,15 +360,18 @@ pub fn canonical_state(value: &str) -> String {
 }
 
 /// Optional landmark: at most 100 characters.
-pub fn landmark(value: Option<&str>) -> Option<&'static str> {
+pub fn landmark(value: Option<&str>) -> Option<Broken> {
     match value {
-        Some(v) if v.trim().chars().count() > 100 => Some("Landmark cannot exceed 100 characters"),
+        Some(v) if v.trim().chars().count() > 100 => broken(
+            FieldCode::LandmarkTooLong,
+            "Landmark cannot exceed 100 characters",
+        ),
         _ => None,
     }
 }
 
 /// Optional recipient: when given, a name by the sign-up rules.
-pub fn recipient_name(value: Option<&str>) -> Option<&'static str> {
+pub fn recipient_name(value: Option<&str>) -> Option<Broken> {
     match value.map(str::trim) {
         Some(v) if !v.is_empty() => person_name(Some(v)),
         _ => None,
@@ -383,9 +437,12 @@ mod indian_address_tests {
 }
 
 /// Profile address fields have no format rules (spec), only a sane length.
-pub fn profile_address_field(value: Option<&str>) -> Option<&'static str> {
+pub fn profile_address_field(value: Option<&str>) -> Option<Broken> {
     match value {
-        Some(v) if v.chars().count() > 200 => Some("Address fields cannot exceed 200 characters"),
+        Some(v) if v.chars().count() > 200 => broken(
+            FieldCode::AddressFieldTooLong,
+            "Address fields cannot exceed 200 characters",
+        ),
         _ => None,
     }
 }
@@ -417,9 +474,17 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
     let name = form.name.as_deref().map(str::trim).unwrap_or_default();
     let name_len = name.chars().count();
     if name.is_empty() {
-        errors.push("name", "Plant name is required");
+        errors.push(
+            "name",
+            FieldCode::PlantNameRequired,
+            "Plant name is required",
+        );
     } else if !(2..=100).contains(&name_len) {
-        errors.push("name", "Plant name must be between 2 and 100 characters");
+        errors.push(
+            "name",
+            FieldCode::PlantNameLength,
+            "Plant name must be between 2 and 100 characters",
+        );
     } else if !name
         .chars()
         .all(|c| is_letter(c) || c == ' ' || c == '-' || c == '\'')
@@ -427,6 +492,7 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
     {
         errors.push(
             "name",
+            FieldCode::PlantNameCharacters,
             "Plant name can only contain letters, spaces, hyphens and apostrophes",
         );
     }
@@ -438,21 +504,42 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
         .unwrap_or_default();
     let description_len = description.chars().count();
     if description.is_empty() {
-        errors.push("description", "Description is required");
+        errors.push(
+            "description",
+            FieldCode::DescriptionRequired,
+            "Description is required",
+        );
     } else if !(10..=1000).contains(&description_len) {
         errors.push(
             "description",
+            FieldCode::DescriptionLength,
             "Description must be between 10 and 1000 characters",
         );
     } else if description.contains('\0') {
         // PostgreSQL cannot store U+0000; SQLite could, so both refuse it.
-        errors.push("description", "Description cannot contain NUL characters");
+        errors.push(
+            "description",
+            FieldCode::DescriptionNul,
+            "Description cannot contain NUL characters",
+        );
     }
 
-    let price = whole_number(form.price.as_deref(), "price", "Price", errors);
+    let price = whole_number(
+        form.price.as_deref(),
+        "price",
+        [
+            (FieldCode::PriceRequired, "Price is required"),
+            (FieldCode::PriceNotWhole, "Price must be a whole number"),
+        ],
+        errors,
+    );
     if let Some(p) = price {
         if !(1..=PRICE_MAX).contains(&p) {
-            errors.push("price", "Price must be between 1 and 999,999");
+            errors.push(
+                "price",
+                FieldCode::PriceOutOfRange,
+                "Price must be between 1 and 999,999",
+            );
         }
     }
 
@@ -460,15 +547,24 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
         None | Some("") => None,
         Some(raw) => match parse_whole(raw) {
             None => {
-                errors.push("originalPrice", "Original price must be a whole number");
+                errors.push(
+                    "originalPrice",
+                    FieldCode::OriginalPriceNotWhole,
+                    "Original price must be a whole number",
+                );
                 None
             }
             Some(op) => {
                 if op > PRICE_MAX {
-                    errors.push("originalPrice", "Original price cannot exceed 999,999");
+                    errors.push(
+                        "originalPrice",
+                        FieldCode::OriginalPriceTooHigh,
+                        "Original price cannot exceed 999,999",
+                    );
                 } else if price.is_some_and(|p| op < p) {
                     errors.push(
                         "originalPrice",
+                        FieldCode::OriginalPriceBelowPrice,
                         "Original price must be greater than or equal to the price",
                     );
                 }
@@ -477,10 +573,22 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
         },
     };
 
-    let stock = whole_number(form.stock.as_deref(), "stock", "Stock", errors);
+    let stock = whole_number(
+        form.stock.as_deref(),
+        "stock",
+        [
+            (FieldCode::StockRequired, "Stock is required"),
+            (FieldCode::StockNotWhole, "Stock must be a whole number"),
+        ],
+        errors,
+    );
     if let Some(s) = stock {
         if !(0..=STOCK_MAX).contains(&s) {
-            errors.push("stock", "Stock must be between 0 and 10,000");
+            errors.push(
+                "stock",
+                FieldCode::StockOutOfRange,
+                "Stock must be between 0 and 10,000",
+            );
         }
     }
 
@@ -497,13 +605,25 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
                 categories.push(known.to_string())
             }
             Some(_) => {}
-            None => errors.push("categories", format!("Unknown category: {c}")),
+            None => errors.push(
+                "categories",
+                FieldCode::CategoryUnknown,
+                format!("Unknown category: {c}"),
+            ),
         }
     }
     if categories.is_empty() && form.categories.iter().all(|c| c.trim().is_empty()) {
-        errors.push("categories", "Please select at least one category");
+        errors.push(
+            "categories",
+            FieldCode::CategoriesRequired,
+            "Please select at least one category",
+        );
     } else if categories.len() > 5 {
-        errors.push("categories", "Cannot select more than 5 categories");
+        errors.push(
+            "categories",
+            FieldCode::CategoriesTooMany,
+            "Cannot select more than 5 categories",
+        );
     }
 
     if !errors.is_empty() {
@@ -519,16 +639,22 @@ pub fn plant_form(form: &PlantForm, errors: &mut Errors) -> Option<ValidPlant> {
     })
 }
 
-fn whole_number(raw: Option<&str>, field: &str, label: &str, errors: &mut Errors) -> Option<i64> {
+/// A required whole number; `[missing, not_whole]` are the field's two broken rules.
+fn whole_number(
+    raw: Option<&str>,
+    field: &str,
+    [missing, not_whole]: [(FieldCode, &'static str); 2],
+    errors: &mut Errors,
+) -> Option<i64> {
     match raw.map(str::trim) {
         None | Some("") => {
-            errors.push(field, format!("{label} is required"));
+            errors.push(field, missing.0, missing.1);
             None
         }
         Some(raw) => {
             let parsed = parse_whole(raw);
             if parsed.is_none() {
-                errors.push(field, format!("{label} must be a whole number"));
+                errors.push(field, not_whole.0, not_whole.1);
             }
             parsed
         }
@@ -554,22 +680,33 @@ fn parse_whole(raw: &str) -> Option<i64> {
 
 /// A cart quantity: at least one (the stock and the shop's per-plant limit are checked
 /// where the plant is known).
-pub fn quantity(value: i64) -> Option<&'static str> {
-    (value < 1).then_some("Quantity must be at least 1")
+pub fn quantity(value: i64) -> Option<Broken> {
+    (value < 1).then_some(Broken {
+        code: FieldCode::QuantityTooLow,
+        message: "Quantity must be at least 1",
+    })
 }
 
 /// A star rating from 1 to 5.
-pub fn rating(value: Option<i64>) -> Option<&'static str> {
+pub fn rating(value: Option<i64>) -> Option<Broken> {
     match value {
-        None | Some(0) => Some("Please select a rating"),
+        None | Some(0) => broken(FieldCode::RatingRequired, "Please select a rating"),
         Some(1..=5) => None,
-        Some(_) => Some("Rating must be between 1 and 5"),
+        Some(_) => broken(
+            FieldCode::RatingOutOfRange,
+            "Rating must be between 1 and 5",
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sentence of a rule's outcome (the shared table checks the codes).
+    fn said(outcome: Option<Broken>) -> Option<&'static str> {
+        outcome.map(|b| b.message)
+    }
 
     #[test]
     fn emails_follow_the_spec_pattern() {
@@ -579,7 +716,7 @@ mod tests {
             "x+y@mail-box.com",
             "A.B@C.IO",
         ] {
-            assert_eq!(email(Some(ok)), None, "{ok}");
+            assert_eq!(said(email(Some(ok))), None, "{ok}");
         }
         for bad in [
             "",
@@ -596,14 +733,17 @@ mod tests {
         ] {
             assert!(email(Some(bad)).is_some(), "{bad}");
         }
-        assert_eq!(email(None), Some("Email is required"));
+        assert_eq!(said(email(None)), Some("Email is required"));
         let long = format!("{}@example.com", "a".repeat(250));
-        assert_eq!(email(Some(&long)), Some("Enter a valid email address"));
+        assert_eq!(
+            said(email(Some(&long))),
+            Some("Enter a valid email address")
+        );
     }
 
     #[test]
     fn passwords_need_all_four_kinds() {
-        assert_eq!(new_password(Some("Garden@2025")), None);
+        assert_eq!(said(new_password(Some("Garden@2025"))), None);
         for weak in [
             "garden@2025",
             "GARDEN@2025",
@@ -612,25 +752,25 @@ mod tests {
             "G@1a",
         ] {
             assert_eq!(
-                new_password(Some(weak)),
+                said(new_password(Some(weak))),
                 Some(PASSWORD_RULE_MESSAGE),
                 "{weak}"
             );
         }
-        assert_eq!(new_password(Some("")), Some("Password is required"));
+        assert_eq!(said(new_password(Some(""))), Some("Password is required"));
         for hidden in ["Aa1@      x", "Ab1@\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}", "Garden@2025\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}\u{200B}"] {
             assert!(
-                new_password(Some(hidden)).is_some_and(|m| m.contains("visible")),
+                said(new_password(Some(hidden))).is_some_and(|m| m.contains("visible")),
                 "{hidden:?}"
             );
         }
-        assert_eq!(new_password(Some("My Garden@2025")), None);
+        assert_eq!(said(new_password(Some("My Garden@2025"))), None);
         assert_eq!(
-            changed_password(Some("Ab@1")),
+            said(changed_password(Some("Ab@1"))),
             Some("Password must be at least 6 characters")
         );
         assert_eq!(
-            changed_password(Some("abcdefg")),
+            said(changed_password(Some("abcdefg"))),
             Some(PASSWORD_RULE_MESSAGE)
         );
     }
@@ -639,61 +779,61 @@ mod tests {
     fn names_allow_letters_of_any_script() {
         for ok in ["Priya Sharma", "D'Souza", "Anne-Marie", "प्रिया शर्मा", "Jo"]
         {
-            assert_eq!(person_name(Some(ok)), None, "{ok}");
+            assert_eq!(said(person_name(Some(ok))), None, "{ok}");
         }
-        assert_eq!(person_name(Some("   ")), Some("Name is required"));
+        assert_eq!(said(person_name(Some("   "))), Some("Name is required"));
         assert_eq!(
-            person_name(Some(" Priya")),
+            said(person_name(Some(" Priya"))),
             Some("Name cannot start or end with a space")
         );
         assert_eq!(
-            person_name(Some("Priya  S")),
+            said(person_name(Some("Priya  S"))),
             Some("Name cannot contain consecutive spaces")
         );
         assert_eq!(
-            person_name(Some("R2D2")),
+            said(person_name(Some("R2D2"))),
             Some("Name can only contain letters, spaces, apostrophes and hyphens")
         );
         assert_eq!(
-            person_name(Some("P")),
+            said(person_name(Some("P"))),
             Some("Name must be at least 2 characters")
         );
         assert_eq!(
-            person_name(Some(&"a".repeat(51))),
+            said(person_name(Some(&"a".repeat(51)))),
             Some("Name cannot exceed 50 characters")
         );
     }
 
     #[test]
     fn phone_and_zip_rules() {
-        assert_eq!(phone(Some("9876543210")), None);
+        assert_eq!(said(phone(Some("9876543210"))), None);
         assert_eq!(
-            phone(Some("5876543210")),
+            said(phone(Some("5876543210"))),
             Some("Please enter a valid 10-digit Indian mobile number starting with 6-9")
         );
         assert_eq!(
-            phone(Some("98765")),
+            said(phone(Some("98765"))),
             Some("Phone number must be exactly 10 digits")
         );
         assert_eq!(
-            phone(Some("98765abcde")),
+            said(phone(Some("98765abcde"))),
             Some("Phone number must be exactly 10 digits")
         );
-        assert_eq!(zip_code(Some("560001")), None);
+        assert_eq!(said(zip_code(Some("560001"))), None);
         assert_eq!(
-            zip_code(Some("5600")),
+            said(zip_code(Some("5600"))),
             Some("ZIP Code must be exactly 6 digits")
         );
         assert_eq!(
-            place(Some("Pune 2"), "City"),
+            said(place(Some("Pune 2"), Place::City)),
             Some("City name can only contain letters and spaces")
         );
         assert_eq!(
-            place(Some("K"), "State"),
+            said(place(Some("K"), Place::State)),
             Some("State name must be at least 2 characters")
         );
         assert_eq!(
-            street(Some("short")),
+            said(street(Some("short"))),
             Some("Street address must be at least 10 characters")
         );
     }
@@ -755,6 +895,10 @@ mod tests {
         assert_eq!(
             errors.as_slice()[0].message,
             "Original price must be greater than or equal to the price"
+        );
+        assert_eq!(
+            errors.as_slice()[0].code,
+            FieldCode::OriginalPriceBelowPrice
         );
     }
 }

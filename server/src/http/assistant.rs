@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::caller::MaybeUser;
 use super::client_ip::ClientIp;
 use super::extract::{AppPath, MSG_NUL_TEXT};
+use super::notice::Notice;
 use super::openapi::{BadRequest, NotFound, TooLarge, TooManyRequests};
 use super::reply::{ChatReply, MessageReply};
 use super::respond::ok;
@@ -270,7 +271,7 @@ async fn end_session(
         return Err(bad("Invalid session id."));
     }
     store::delete_session(&state.db, &session_id).await?;
-    Ok(ok(MessageReply::new("Chat session cleared.")))
+    Ok(ok(MessageReply::new(Notice::ChatCleared)))
 }
 
 /// Ids the web app makes up (uuid, `session_<time>`…), kept to a safe alphabet and length.

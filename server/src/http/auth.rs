@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 use super::caller::{AuthUser, MaybeUser};
 use super::client_ip::ClientIp;
 use super::extract::AppJson;
+use super::notice::Notice;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotSignedIn, TooLarge, TooManyRequests};
 use super::reply::{PasswordReply, SessionReply, UserReply};
 use super::respond::{created, ok};
@@ -77,7 +78,11 @@ async fn register(
         None | Some("") | Some("customer") => Some(Role::Customer),
         Some("admin") => Some(Role::Admin),
         Some(_) => {
-            errors.push("role", "Role must be customer or admin");
+            errors.push(
+                "role",
+                FieldCode::RoleInvalid,
+                "Role must be customer or admin",
+            );
             None
         }
     };
@@ -110,7 +115,8 @@ async fn register(
     let token = state.tokens.issue(&user.id, user.token_version)?;
     Ok(created(SessionReply {
         success: true,
-        message: "Account created successfully!".into(),
+        message: Notice::AccountCreated.message().into(),
+        notice: Notice::AccountCreated,
         token,
         user,
     }))
@@ -141,7 +147,11 @@ async fn login(
     let mut errors = Errors::default();
     errors.check("email", rules::email(body.email.as_deref()));
     if body.password.as_deref().is_none_or(str::is_empty) {
-        errors.push("password", "Password is required");
+        errors.push(
+            "password",
+            FieldCode::PasswordRequired,
+            "Password is required",
+        );
     }
     errors.into_result()?;
     let email = body.email.unwrap_or_default();
@@ -167,7 +177,8 @@ async fn login(
     let token = state.tokens.issue(&user.id, user.token_version)?;
     Ok(ok(SessionReply {
         success: true,
-        message: "Login successful!".into(),
+        message: Notice::LoggedIn.message().into(),
+        notice: Notice::LoggedIn,
         token,
         user,
     }))
@@ -180,6 +191,7 @@ async fn me(AuthUser(user): AuthUser) -> Response {
     ok(UserReply {
         success: true,
         message: None,
+        notice: None,
         user,
     })
 }
@@ -252,16 +264,17 @@ async fn update_profile(
         }
     }
     errors.into_result()?;
-    let message = if body.name.is_none() {
-        "Address updated successfully!"
+    let notice = if body.name.is_none() {
+        Notice::AddressUpdated
     } else {
-        "Profile updated successfully!"
+        Notice::ProfileUpdated
     };
     let updated =
         users::update_profile(&state.db, &user.id, body.name.as_deref(), address.as_ref()).await?;
     Ok(ok(UserReply {
         success: true,
-        message: Some(message.into()),
+        message: Some(notice.message().into()),
+        notice: Some(notice),
         user: updated,
     }))
 }
@@ -331,7 +344,11 @@ async fn change_password(
     state.limits.auth_attempt(&client)?;
     let mut errors = Errors::default();
     if body.current_password.as_deref().is_none_or(str::is_empty) {
-        errors.push("currentPassword", "Current password is required");
+        errors.push(
+            "currentPassword",
+            FieldCode::CurrentPasswordRequired,
+            "Current password is required",
+        );
     }
     errors.check(
         "newPassword",
@@ -354,7 +371,7 @@ async fn change_password(
     if !state.passwords.verify(&current, &hash).await? {
         state.limits.login_failed(&user.email, &client).await?;
         return Err(ApiError::invalid(vec![
-            crate::domain::form_errors::FieldError::coded(
+            crate::domain::form_errors::FieldError::new(
                 "currentPassword",
                 FieldCode::CurrentPasswordIncorrect,
                 "Current password is incorrect",
@@ -367,7 +384,8 @@ async fn change_password(
     let token = state.tokens.issue(&updated.id, updated.token_version)?;
     Ok(ok(PasswordReply {
         success: true,
-        message: "Password changed successfully!".into(),
+        message: Notice::PasswordChanged.message().into(),
+        notice: Notice::PasswordChanged,
         token,
     }))
 }

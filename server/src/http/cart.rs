@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
+use super::notice::Notice;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::CartReply;
 use super::respond::ok;
@@ -74,7 +75,7 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
         format!("You can order at most {max} of one plant")
     };
     Err(ApiError::invalid(vec![
-        crate::domain::form_errors::FieldError::coded(
+        crate::domain::form_errors::FieldError::new(
             "quantity",
             FieldCode::QuantityOverLimit,
             message,
@@ -83,11 +84,9 @@ fn within_plant_limit(state: &AppState, quantity: i64, already: i64) -> ApiResul
 }
 
 fn valid_quantity(quantity: i64) -> ApiResult<i64> {
-    if let Some(message) = crate::domain::validation::quantity(quantity) {
-        return Err(ApiError::invalid(vec![
-            crate::domain::form_errors::FieldError::new("quantity", message),
-        ]));
-    }
+    let mut errors = crate::domain::form_errors::Errors::default();
+    errors.check("quantity", crate::domain::validation::quantity(quantity));
+    errors.into_result()?;
     Ok(quantity)
 }
 
@@ -109,6 +108,7 @@ async fn add(
         .ok_or_else(|| {
             ApiError::invalid(vec![crate::domain::form_errors::FieldError::new(
                 "plantId",
+                FieldCode::PlantIdRequired,
                 "Plant ID is required",
             )])
         })?;
@@ -136,7 +136,7 @@ async fn add(
         return Err(not_enough_stock(stock, already));
     }
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(CartReply::new(cart, Some("Item added to cart!"))))
+    Ok(ok(CartReply::new(cart, Some(Notice::CartItemAdded))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -164,7 +164,11 @@ async fn update(
         Some(q) => valid_quantity(q)?,
         None => {
             return Err(ApiError::invalid(vec![
-                crate::domain::form_errors::FieldError::new("quantity", "Quantity is required"),
+                crate::domain::form_errors::FieldError::new(
+                    "quantity",
+                    FieldCode::QuantityRequired,
+                    "Quantity is required",
+                ),
             ]))
         }
     };
@@ -188,7 +192,7 @@ async fn update(
     cart::set_quantity(&mut tx, &user.id, &plant.id, quantity).await?;
     tx.commit().await?;
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(CartReply::new(cart, Some("Cart updated successfully!"))))
+    Ok(ok(CartReply::new(cart, Some(Notice::CartUpdated))))
 }
 
 #[utoipa::path(delete, path = "/remove/{plant_id}", tag = "cart",
@@ -215,7 +219,7 @@ async fn remove(
         ));
     }
     let cart = cart::load(&state.db, &user.id).await?;
-    Ok(ok(CartReply::new(cart, Some("Item removed from cart!"))))
+    Ok(ok(CartReply::new(cart, Some(Notice::CartItemRemoved))))
 }
 
 #[utoipa::path(delete, path = "/clear", tag = "cart",
@@ -233,6 +237,6 @@ async fn clear(State(state): State<AppState>, Customer(user): Customer) -> ApiRe
             items: Vec::new(),
             total: 0,
         },
-        Some("Cart cleared successfully!"),
+        Some(Notice::CartCleared),
     )))
 }

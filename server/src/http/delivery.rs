@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::caller::Admin;
 use super::extract::{AppJson, AppPath};
+use super::notice::Notice;
 use super::openapi::{BadRequest, Forbidden, NotSignedIn, TooLarge};
 use super::respond::ok;
 use super::state::AppState;
@@ -55,6 +56,10 @@ pub struct DeliveryRulesReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    notice: Option<Notice>,
     rules: Vec<DeliveryRule>,
 }
 
@@ -96,8 +101,8 @@ async fn check(
     State(state): State<AppState>,
     AppPath(pin): AppPath<String>,
 ) -> ApiResult<Response> {
-    if let Some(message) = rules::zip_code(Some(&pin)) {
-        return Err(ApiError::invalid_query(message));
+    if let Some(broken) = rules::zip_code(Some(&pin)) {
+        return Err(ApiError::invalid_query(broken.message));
     }
     let pin = pin.trim().to_string();
     let found = answer(&state, &pin).await?;
@@ -123,6 +128,7 @@ async fn list_rules(State(state): State<AppState>, Admin(_admin): Admin) -> ApiR
     Ok(ok(DeliveryRulesReply {
         success: true,
         message: None,
+        notice: None,
         rules: all,
     }))
 }
@@ -156,7 +162,8 @@ async fn replace_rules(
     store::replace_rules(&state.db, &checked).await?;
     Ok(ok(DeliveryRulesReply {
         success: true,
-        message: Some("Delivery rules saved".into()),
+        message: Some(Notice::DeliveryRulesSaved.message().into()),
+        notice: Some(Notice::DeliveryRulesSaved),
         rules: checked,
     }))
 }

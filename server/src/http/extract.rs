@@ -80,7 +80,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             Err(ApiError::BadRequest {
                 code: ErrorCode::ValidationFailed,
                 message: MSG_BAD_REQUEST.into(),
-                errors: vec![FieldError::coded(
+                errors: vec![FieldError::new(
                     if field == "." { "body" } else { &field },
                     FieldCode::WrongType,
                     message,

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod front;
 pub mod media;
 pub mod meta;
+pub mod notice;
 pub mod observe;
 pub mod openapi;
 pub mod orders;

@@ -10,6 +10,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
+use super::notice::Notice;
 use crate::domain::form_errors::FieldError;
 use crate::error::{ErrorBody, ErrorCode, FieldCode};
 
@@ -25,7 +26,7 @@ pub const BEARER: &str = "bearer";
                        sentence for people, `code` (see `ErrorCode`) the stable name for programs."
     ),
     modifiers(&BearerScheme),
-    components(schemas(ErrorBody, ErrorCode, FieldError, FieldCode)),
+    components(schemas(ErrorBody, ErrorCode, FieldError, FieldCode, Notice)),
     tags(
         (name = "meta", description = "Shop settings, probes and this document"),
         (name = "auth", description = "Accounts"),

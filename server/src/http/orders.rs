@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use super::auth::AddressBody;
 use super::caller::{Admin, AuthUser, Customer};
 use super::extract::{AppJson, AppPath, AppQuery};
+use super::notice::Notice;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::{OrderListReply, OrderPageReply, OrderReply, StatsReply};
 use super::respond::{created, ok};
@@ -119,7 +120,7 @@ async fn place(
         Ok(p) => p,
         Err(PlaceError::EmptyCart) => return Err(ApiError::bad_request(ErrorCode::CartEmpty, "Your cart is empty")),
         Err(PlaceError::NotServed) => {
-            return Err(ApiError::invalid(vec![FieldError::coded(
+            return Err(ApiError::invalid(vec![FieldError::new(
                 "zipCode",
                 FieldCode::PinNotServed,
                 MSG_NOT_SERVED,
@@ -150,10 +151,7 @@ async fn place(
     if !placement.replayed {
         crate::metrics::order_placed("cod");
     }
-    let mut response = created(OrderReply::new(
-        placement.order,
-        Some("Order placed successfully!"),
-    ));
+    let mut response = created(OrderReply::new(placement.order, Some(Notice::OrderPlaced)));
     if placement.replayed {
         response
             .headers_mut()
@@ -240,10 +238,7 @@ async fn cancel(
     let order = orders::find(&state.db, &id, false)
         .await?
         .ok_or_else(|| ApiError::NotFound(ErrorCode::OrderNotFound, MSG_ORDER_NOT_FOUND.into()))?;
-    Ok(ok(OrderReply::new(
-        order,
-        Some("Order cancelled successfully!"),
-    )))
+    Ok(ok(OrderReply::new(order, Some(Notice::OrderCancelled))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -260,6 +255,7 @@ fn parse_status(value: Option<&str>) -> ApiResult<OrderStatus> {
         .ok_or_else(|| {
             ApiError::invalid(vec![FieldError::new(
                 "status",
+                FieldCode::StatusInvalid,
                 format!("Status must be one of {STATUS_VALUES}"),
             )])
         })
@@ -303,10 +299,7 @@ async fn change_status(
     let order = orders::find(&state.db, &id, true)
         .await?
         .ok_or_else(|| ApiError::NotFound(ErrorCode::OrderNotFound, MSG_ORDER_NOT_FOUND.into()))?;
-    Ok(ok(OrderReply::new(
-        order,
-        Some("Order status updated successfully!"),
-    )))
+    Ok(ok(OrderReply::new(order, Some(Notice::OrderStatusUpdated))))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::cache::{serve_cached, Prepared};
 use super::caller::Admin;
 use super::extract::{AppPath, AppQuery};
+use super::notice::Notice;
 use super::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, NotModified, NotSignedIn, TooLarge,
 };
@@ -302,7 +303,7 @@ async fn create(
     state.search.mark_stale();
     Ok(created(PlantReply::new(
         created_plant,
-        Some("Plant added successfully!"),
+        Some(Notice::PlantAdded),
     )))
 }
 
@@ -337,10 +338,7 @@ async fn update(
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
     crate::notify::after_restock(&state.db).await;
-    Ok(ok(PlantReply::new(
-        updated,
-        Some("Plant updated successfully!"),
-    )))
+    Ok(ok(PlantReply::new(updated, Some(Notice::PlantUpdated))))
 }
 
 /// A soft delete: orders keep their copy of the name and price.
@@ -361,7 +359,7 @@ async fn remove(
     }
     state.catalogue_cache.invalidate();
     state.search.mark_stale();
-    Ok(ok(MessageReply::new("Plant deleted successfully!")))
+    Ok(ok(MessageReply::new(Notice::PlantDeleted)))
 }
 
 fn duplicate_name() -> ApiError {
@@ -429,10 +427,10 @@ async fn read_plant_form(
     let plant = rules::plant_form(&form, &mut errors);
     let extras = plant_extras::plant_extras(&extra, &mut errors);
     if photo_too_big {
-        errors.push_coded("image", FieldCode::ImageTooLarge, MSG_IMAGE_TOO_BIG);
+        errors.push("image", FieldCode::ImageTooLarge, MSG_IMAGE_TOO_BIG);
     } else if let Some(bytes) = &photo {
         if sniff(bytes).is_none() {
-            errors.push_coded(
+            errors.push(
                 "image",
                 FieldCode::ImageType,
                 "Image must be in JPEG, PNG, or WebP format",
@@ -474,7 +472,7 @@ async fn prepare_photo(
         .await?
         .map(Some)
         .map_err(|rejection| {
-            ApiError::invalid(vec![FieldError::coded(
+            ApiError::invalid(vec![FieldError::new(
                 "image",
                 FieldCode::ImageUnreadable,
                 rejection.to_string(),

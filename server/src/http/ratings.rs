@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
+use super::notice::Notice;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::{ExistingRatingReply, RatingReply};
 use super::respond::ok;
@@ -16,7 +17,7 @@ use super::state::AppState;
 use crate::domain::form_errors::Errors;
 use crate::domain::reviews;
 use crate::domain::validation as rules;
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult, ErrorCode, FieldCode};
 use crate::store::ratings::{self, RateError};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -59,10 +60,14 @@ async fn rate(
     let plant_id = body.plant_id.filter(|p| !p.trim().is_empty());
     let order_id = body.order_id.filter(|o| !o.trim().is_empty());
     if plant_id.is_none() {
-        errors.push("plantId", "Plant ID not found");
+        errors.push("plantId", FieldCode::PlantIdRequired, "Plant ID not found");
     }
     if order_id.is_none() {
-        errors.push("orderId", "Order ID is required");
+        errors.push(
+            "orderId",
+            FieldCode::OrderIdRequired,
+            "Order ID is required",
+        );
     }
     errors.check("rating", rules::rating(body.rating));
     let review = match body
@@ -72,8 +77,8 @@ async fn rate(
     {
         None => None,
         Some(Ok(text)) => Some(text),
-        Some(Err(message)) => {
-            errors.push("review", message);
+        Some(Err(broken)) => {
+            errors.check("review", Some(broken));
             None
         }
     };
@@ -108,7 +113,8 @@ async fn rate(
     };
     Ok(ok(RatingReply {
         success: true,
-        message: "Rating submitted successfully!".into(),
+        message: Notice::RatingSubmitted.message().into(),
+        notice: Notice::RatingSubmitted,
         rating,
     }))
 }

@@ -2,6 +2,7 @@
 //! Each is the handler's return value and, through `ToSchema`, its entry in the OpenAPI
 //! document: one type, so the two cannot drift. Replies used by one module only live there.
 
+use super::notice::Notice;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -79,6 +80,8 @@ impl Probe {
 pub struct SessionReply {
     pub success: bool,
     pub message: String,
+    /// The code of `message`, to translate it by.
+    pub notice: Notice,
     pub token: String,
     pub user: User,
 }
@@ -89,6 +92,10 @@ pub struct UserReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub notice: Option<Notice>,
     pub user: User,
 }
 
@@ -96,6 +103,8 @@ pub struct UserReply {
 pub struct PasswordReply {
     pub success: bool,
     pub message: String,
+    /// The code of `message`, to translate it by.
+    pub notice: Notice,
     /// A fresh token: older ones stop working.
     pub token: String,
 }
@@ -104,13 +113,16 @@ pub struct PasswordReply {
 pub struct MessageReply {
     pub success: bool,
     pub message: String,
+    /// The code of `message`, to translate it by.
+    pub notice: Notice,
 }
 
 impl MessageReply {
-    pub fn new(message: &str) -> Self {
+    pub fn new(notice: Notice) -> Self {
         MessageReply {
             success: true,
-            message: message.to_string(),
+            message: notice.message().to_string(),
+            notice,
         }
     }
 }
@@ -136,14 +148,19 @@ pub struct PlantReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub notice: Option<Notice>,
     pub plant: Plant,
 }
 
 impl PlantReply {
-    pub fn new(plant: Plant, message: Option<&str>) -> Self {
+    pub fn new(plant: Plant, notice: Option<Notice>) -> Self {
         PlantReply {
             success: true,
-            message: message.map(str::to_string),
+            message: notice.map(|n| n.message().to_string()),
+            notice,
             plant,
         }
     }
@@ -167,14 +184,19 @@ pub struct CartReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub notice: Option<Notice>,
     pub cart: Cart,
 }
 
 impl CartReply {
-    pub fn new(cart: Cart, message: Option<&str>) -> Self {
+    pub fn new(cart: Cart, notice: Option<Notice>) -> Self {
         CartReply {
             success: true,
-            message: message.map(str::to_string),
+            message: notice.map(|n| n.message().to_string()),
+            notice,
             cart,
         }
     }
@@ -186,14 +208,19 @@ pub struct OrderReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub notice: Option<Notice>,
     pub order: Order,
 }
 
 impl OrderReply {
-    pub fn new(order: Order, message: Option<&str>) -> Self {
+    pub fn new(order: Order, notice: Option<Notice>) -> Self {
         OrderReply {
             success: true,
-            message: message.map(str::to_string),
+            message: notice.map(|n| n.message().to_string()),
+            notice,
             order,
         }
     }
@@ -224,6 +251,8 @@ pub struct StatsReply {
 pub struct RatingReply {
     pub success: bool,
     pub message: String,
+    /// The code of `message`, to translate it by.
+    pub notice: Notice,
     pub rating: Rating,
 }
 

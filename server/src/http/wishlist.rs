@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::caller::Customer;
 use super::extract::{AppJson, AppPath};
+use super::notice::Notice;
 use super::openapi::{BadRequest, Conflict, Forbidden, NotFound, NotSignedIn, TooLarge};
 use super::reply::MessageReply;
 use super::respond::ok;
@@ -36,6 +37,10 @@ struct WishlistReply {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     message: Option<String>,
+    /// The code of `message`, to translate it by.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    notice: Option<Notice>,
     wishlist: Vec<WishlistItem>,
 }
 
@@ -65,6 +70,7 @@ async fn list(State(state): State<AppState>, Customer(user): Customer) -> ApiRes
     Ok(ok(WishlistReply {
         success: true,
         message: None,
+        notice: None,
         wishlist: items,
     }))
 }
@@ -103,15 +109,16 @@ async fn save(
             format!("Your wishlist is full ({WISHLIST_MAX} plants). Remove one to save another."),
         ));
     }
-    let message = if notify {
-        "We will tell you when it is back in stock"
+    let notice = if notify {
+        Notice::WishlistWatching
     } else {
-        "Saved to your wishlist"
+        Notice::WishlistSaved
     };
     let items = wishlist::list(&state.db, &user.id).await?;
     Ok(ok(WishlistReply {
         success: true,
-        message: Some(message.into()),
+        message: Some(notice.message().into()),
+        notice: Some(notice),
         wishlist: items,
     }))
 }
@@ -139,7 +146,7 @@ async fn remove(
             "This plant is not in your wishlist".into(),
         ));
     }
-    Ok(ok(MessageReply::new("Removed from your wishlist")))
+    Ok(ok(MessageReply::new(Notice::WishlistRemoved)))
 }
 
 /// The customer's notifications: unread first, with the unread count for the badge.

@@ -108,9 +108,19 @@ async fn form_errors_carry_a_code_per_field() {
         (res.status, code(&res)),
         (StatusCode::BAD_REQUEST, "validation_failed")
     );
-    let errors = res.body["errors"].as_array().unwrap();
-    assert!(errors.len() >= 2, "{errors:?}");
-    assert!(errors.iter().all(|e| e["code"] == "invalid"), "{errors:?}");
+    // Each field names the rule it broke, not just that it broke one.
+    let pairs: Vec<(&str, &str)> = res.body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["field"].as_str().unwrap(), e["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [("name", "name_too_short"), ("email", "email_invalid")],
+        "{:?}",
+        res.body
+    );
 
     let token = app.customer().await;
     let res = app
@@ -135,4 +145,47 @@ async fn form_errors_carry_a_code_per_field() {
         "{:?}",
         res.body
     );
+}
+
+/// Every code the shared validation table expects is one the OpenAPI document lists, so the
+/// web app's generated `FieldCode` type (and its table of texts) knows it.
+#[tokio::test]
+async fn the_document_lists_every_field_code_of_the_validation_table() {
+    let app = TestApp::new().await;
+    let doc = app.get("/api/openapi.json", None).await.body;
+    let listed: Vec<&str> = doc["components"]["schemas"]["FieldCode"]["enum"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no FieldCode enum in {}", doc["components"]["schemas"]))
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let table: serde_json::Value =
+        serde_json::from_str(include_str!("../../../shared/validation-cases.json")).unwrap();
+    let mut expected = Vec::new();
+    for case in table["rules"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|c| c.as_array().unwrap())
+    {
+        if let Some(code) = case["code"].as_str() {
+            expected.push(code.to_string());
+        }
+        if let Some(codes) = case["codes"].as_object() {
+            expected.extend(codes.values().map(|c| c.as_str().unwrap().to_string()));
+        }
+    }
+    expected.sort();
+    expected.dedup();
+    let missing: Vec<_> = expected
+        .iter()
+        .filter(|c| !listed.contains(&c.as_str()))
+        .collect();
+    assert!(missing.is_empty(), "not in the document: {missing:?}");
+    assert!(
+        expected.len() >= 50,
+        "the table names only {} codes",
+        expected.len()
+    );
+    assert!(!listed.contains(&"invalid"), "a catch-all code is back");
 }

@@ -4,12 +4,55 @@
 
 use hariyali::domain::form_errors::Errors;
 use hariyali::domain::orders::OrderStatus;
-use hariyali::domain::validation::{self as rules, PlantForm, CATEGORIES};
+use hariyali::domain::validation::{PlantForm, CATEGORIES};
 use hariyali::error::ApiError;
 use proptest::prelude::*;
 use proptest::sample::select;
 
 // ---------------------------------------------------------------------------- helpers
+
+/// The rules as their sentences: these properties are about the messages (the shared table,
+/// `validation_table.rs`, checks each case's code as well).
+mod rules {
+    use hariyali::domain::form_errors::Broken;
+    use hariyali::domain::validation::{self as v, Place};
+    pub use hariyali::domain::validation::{
+        normalise_phone, plant_form, PASSWORD_RULE_MESSAGE, PRICE_MAX, STOCK_MAX,
+    };
+
+    fn said(outcome: Option<Broken>) -> Option<&'static str> {
+        outcome.map(|b| b.message)
+    }
+
+    macro_rules! sentences {
+        ($($name:ident($arg:ty)),* $(,)?) => {
+            $(pub fn $name(value: $arg) -> Option<&'static str> {
+                said(v::$name(value))
+            })*
+        };
+    }
+    sentences!(
+        changed_password(Option<&str>),
+        email(Option<&str>),
+        new_password(Option<&str>),
+        person_name(Option<&str>),
+        phone(Option<&str>),
+        profile_address_field(Option<&str>),
+        rating(Option<i64>),
+        street(Option<&str>),
+        zip_code(Option<&str>),
+    );
+
+    /// `which` is "City" or "State", as the messages begin.
+    pub fn place(value: Option<&str>, which: &str) -> Option<&'static str> {
+        let which = if which == "City" {
+            Place::City
+        } else {
+            Place::State
+        };
+        said(v::place(value, which))
+    }
+}
 
 /// Spaces, tabs and newlines a form may carry around a value; the rules trim them.
 fn padding() -> impl Strategy<Value = String> {

@@ -1,10 +1,10 @@
 /** The cart endpoints of the contract (all signed-in customer only). */
 import { api } from './api-client';
-import type { Cart, CartItem } from '@/types/api';
+import type { Cart, CartItem, Notice } from '@/types/api';
 
 export interface CartApi {
   get(): Promise<Cart>;
-  add(plantId: string, quantity: number): Promise<{ cart: Cart; message?: string }>;
+  add(plantId: string, quantity: number): Promise<{ cart: Cart; notice?: Notice }>;
   update(plantId: string, quantity: number): Promise<Cart>;
   remove(plantId: string): Promise<Cart>;
   clear(): Promise<Cart | null>;
@@ -15,8 +15,8 @@ const itemPath = (action: 'update' | 'remove', plantId: string) => `/cart/${acti
 export const httpCartApi: CartApi = {
   get: async () => (await api.get<{ cart: Cart }>('/cart')).cart,
   add: async (plantId, quantity) => {
-    const res = await api.post<{ cart: Cart; message?: string }>('/cart/add', { plantId, quantity });
-    return { cart: res.cart, message: res.message };
+    const res = await api.post<{ cart: Cart; notice?: Notice }>('/cart/add', { plantId, quantity });
+    return { cart: res.cart, notice: res.notice };
   },
   update: async (plantId, quantity) => (await api.put<{ cart: Cart }>(itemPath('update', plantId), { quantity })).cart,
   remove: async (plantId) => (await api.delete<{ cart: Cart }>(itemPath('remove', plantId))).cart,

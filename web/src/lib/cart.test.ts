@@ -18,7 +18,7 @@ function fakeApi(initial: Cart) {
     get: vi.fn(async () => structuredClone(server)),
     add: vi.fn(async (id: string, q: number) => {
       server = { ...server, items: [...server.items, { plantId: plant(id, 100), quantity: q }] };
-      return { cart: structuredClone(server), message: 'Added to cart' };
+      return { cart: structuredClone(server), notice: 'cart_item_added' as const };
     }),
     update: vi.fn(async (id: string, q: number) => {
       server = { ...server, items: server.items.map((i) => (i.plantId._id === id ? { ...i, quantity: q } : i)) };
@@ -192,10 +192,10 @@ describe('cart quantity mutations', () => {
 });
 
 describe('cart load, add and sign-out', () => {
-  it('adds a plant and returns the server message', async () => {
+  it('adds a plant and returns the server notice code', async () => {
     const { cart, quantity } = setup(cartOf([]));
     await cart.load();
-    expect(await cart.add('rose', 2)).toBe('Added to cart');
+    expect(await cart.add('rose', 2)).toBe('cart_item_added');
     expect(quantity('rose')).toBe(2);
   });
 

@@ -26,7 +26,7 @@ import { en } from './i18n/en';
 import { queryKeys } from './query-keys';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 import { clampQuantity } from './validation';
-import type { Cart, CartItem } from '@/types/api';
+import type { Cart, CartItem, Notice } from '@/types/api';
 
 export { cartCount, cartTotal, httpCartApi, type CartApi } from './cart-api';
 
@@ -179,12 +179,12 @@ export function createCart(qc: QueryClient, cartApi: CartApi, opts: CartOptions 
       if (item) this.setQuantity(plantId, item.quantity + delta);
     },
 
-    /** Adds `quantity` of a plant; resolves to the server's message, if any. */
-    async add(plantId: string, quantity = 1): Promise<string | undefined> {
+    /** Adds `quantity` of a plant; resolves to the server's notice code, if any. */
+    async add(plantId: string, quantity = 1): Promise<Notice | undefined> {
       const mine = session;
       const res = await run({ mutationFn: (v: { plantId: string; quantity: number }) => cartApi.add(v.plantId, v.quantity) }, { plantId, quantity });
       applyAnswer(res.cart, mine, plantId);
-      return res.message;
+      return res.notice;
     },
 
     /** Sets the cart quantity of a plant to exactly `quantity` (adds it when missing). */

@@ -45,8 +45,8 @@ describe('useForm', () => {
       body: {
         message: 'Validation failed',
         errors: [
-          { field: 'phone', code: 'invalid', message: 'Phone number must be exactly 10 digits' },
-          { field: 'items', code: 'invalid', message: 'Your cart is empty' },
+          { field: 'phone', code: 'phone_not_ten_digits', message: 'Phone number must be exactly 10 digits' },
+          { field: 'items', code: 'wrong_type', message: 'Your cart is empty' },
         ],
       },
     });

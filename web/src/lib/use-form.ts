@@ -9,8 +9,11 @@
  *   recheck); its message stays on a field until that field is edited;
  * - `serverError(err)` puts each field error the server sent on its field and anything
  *   else in `serverMessage`; editing a field clears its server error.
+ *
+ * Values are mostly text (`bind` wires a text input); a field may hold something else (the
+ * plant form's category list and picked image), set with `setField` and shown with `touch`.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError, errorMessage } from './api-client';
 import { useI18n } from './i18n';
 import { ROUTES } from './routes';
@@ -22,12 +25,14 @@ export interface FormOptions<F> {
   /** When a field starts to show its error: after leaving it (default) or on the first change. */
   touchOn?: 'blur' | 'change';
   /** Cleans what is typed before it is kept (digits only, a phone's separators...). */
-  transform?: Partial<Record<keyof F & string, (raw: string) => string>>;
+  transform?: Partial<Record<TextKeys<F>, (raw: string) => string>>;
 }
 
 type Flags<F> = Partial<Record<keyof F & string, boolean>>;
+/** The fields that hold text (the ones `bind` can wire to an input). */
+type TextKeys<F> = { [K in keyof F & string]: F[K] extends string ? K : never }[keyof F & string];
 
-export function useForm<F extends { [K in keyof F]: string }>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
+export function useForm<F extends object>(initial: F, validate: (values: F) => Errors<keyof F & string>, options: FormOptions<F> = {}) {
   const { t, tm, tf } = useI18n();
   const [values, setValuesState] = useState(initial);
   const [touched, setTouched] = useState<Flags<F>>({});
@@ -37,6 +42,11 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const errors = validate(values);
   const touchOn = options.touchOn ?? 'blur';
+  // Stable, so a form can fill itself from loaded data in an effect.
+  const setValues = useCallback((next: F | ((v: F) => F)) => {
+    setValuesState(next);
+    setServerMessage(null);
+  }, []);
 
   /** The rule's message key a field shows now, if any. */
   function visibleError(field: keyof F & string) {
@@ -56,8 +66,9 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
   /** Fields showing an error now, in form order (checkout lists them beside its button). */
   const invalidFields = fields.filter((f) => !!serverFieldErrors[f] || !!visibleError(f));
 
-  function setField(field: keyof F & string, raw: string) {
-    const value = options.transform?.[field]?.(raw) ?? raw;
+  function setField<K extends keyof F & string>(field: K, raw: F[K]) {
+    const clean = typeof raw === 'string' ? options.transform?.[field as unknown as TextKeys<F>] : undefined;
+    const value = clean ? clean(raw as string) : raw;
     setValuesState((v) => ({ ...v, [field]: value }));
     setSubmitErrors(({ [field]: _edited, ...rest }) => rest as Errors<keyof F & string>);
     setServerFieldErrors(({ [field]: _edited, ...rest }) => rest as typeof serverFieldErrors);
@@ -74,10 +85,7 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
     error,
     setField,
     /** Replaces values (a demo account filled in, a saved address): nothing is touched. */
-    setValues(next: F | ((v: F) => F)) {
-      setValuesState(next);
-      setServerMessage(null);
-    },
+    setValues,
     /** Back to a clean form (after a successful change). */
     reset(next: F = initial) {
       setValuesState(next);
@@ -87,13 +95,17 @@ export function useForm<F extends { [K in keyof F]: string }>(initial: F, valida
       setServerFieldErrors({});
       setServerMessage(null);
     },
-    bind(field: keyof F & string) {
+    bind(field: TextKeys<F>) {
       return {
         name: field,
-        value: values[field] ?? '',
-        onChange: (e: { target: { value: string } }) => setField(field, e.target.value),
+        value: (values[field] as string | undefined) ?? '',
+        onChange: (e: { target: { value: string } }) => setField(field, e.target.value as F[typeof field]),
         onBlur: () => setTouched((s) => ({ ...s, [field]: true })),
       };
+    },
+    /** Shows a field's error from now on (a picked file, a ticked box: there is no blur to wait for). */
+    touch(field: keyof F & string) {
+      setTouched((s) => ({ ...s, [field]: true }));
     },
     /** Marks the form submitted; returns true when it is valid. Focuses the first bad field. */
     submit(formEl?: HTMLFormElement | null): boolean {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './i18n/en';
+import { FIELD_CODE_TEXT } from './i18n/error-codes';
+import type { FieldCode } from '@/types/api';
 import {
   addChatAttachments,
   canSendChat,
@@ -26,6 +28,7 @@ import {
   validateProfileAddressField,
   validateQuantity,
   validateRating,
+  validateRatingForm,
   validateRecipientName,
   validateRegister,
   validateState,
@@ -41,6 +44,9 @@ const text = (k: MessageKey | null | undefined) => (k ? en[k] : null);
 interface TableCase {
   input: unknown;
   expect: string | null | Record<string, string>;
+  /** The stable code of the broken rule (the plant form: `codes`, field by field). */
+  code?: FieldCode;
+  codes?: Record<string, FieldCode>;
   only?: 'server' | 'web';
 }
 
@@ -51,28 +57,55 @@ const table = JSON.parse(readFileSync(join(process.cwd(), '../shared/validation-
 
 const str = (input: unknown) => (typeof input === 'string' ? input : '');
 
-/** Each rule of the table, as the web app checks it (message keys turned into their English). */
-const webRules: Record<string, (input: unknown) => string | null | Record<string, string>> = {
-  email: (v) => text(validateEmail(str(v))),
-  password: (v) => text(validatePassword(str(v))),
-  changedPassword: (v) =>
-    text(validatePasswordChange({ currentPassword: 'Old@2025x', newPassword: str(v), confirmPassword: str(v) }).newPassword),
-  name: (v) => text(validateName(str(v))),
-  recipientName: (v) => text(validateRecipientName(str(v))),
-  street: (v) => text(validateStreet(str(v))),
-  city: (v) => text(validateCity(str(v))),
-  state: (v) => text(validateState(str(v))),
-  zipCode: (v) => text(validateZip(str(v))),
-  phone: (v) => text(validatePhoneOnSubmit(str(v))),
-  landmark: (v) => text(validateLandmark(str(v))),
-  profileAddressField: (v) => text(validateProfileAddressField(str(v))),
-  rating: (v) => text(validateRating(typeof v === 'number' ? v : 0, 'PL-1001')),
-  quantity: (v) => text(validateQuantity(v as number)),
-  plantForm: (v) => {
-    const errors = validatePlantForm({ ...(v as Omit<PlantForm, 'image'>), image: null });
-    return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, text(key)!]));
-  },
+type Key = MessageKey | null | undefined;
+
+/** Each rule of the table, as the web app checks it: the message key it gives (per field for the form). */
+const webRules: Record<string, (input: unknown) => Key | Partial<Record<string, MessageKey>>> = {
+  email: (v) => validateEmail(str(v)),
+  password: (v) => validatePassword(str(v)),
+  changedPassword: (v) => validatePasswordChange({ currentPassword: 'Old@2025x', newPassword: str(v), confirmPassword: str(v) }).newPassword,
+  name: (v) => validateName(str(v)),
+  recipientName: (v) => validateRecipientName(str(v)),
+  street: (v) => validateStreet(str(v)),
+  city: (v) => validateCity(str(v)),
+  state: (v) => validateState(str(v)),
+  zipCode: (v) => validateZip(str(v)),
+  phone: (v) => validatePhoneOnSubmit(str(v)),
+  landmark: (v) => validateLandmark(str(v)),
+  profileAddressField: (v) => validateProfileAddressField(str(v)),
+  rating: (v) => validateRating(typeof v === 'number' ? v : 0, 'PL-1001'),
+  quantity: (v) => validateQuantity(v as number),
+  plantForm: (v) => validatePlantForm({ ...(v as Omit<PlantForm, 'image'>), image: null }),
 };
+
+/**
+ * What the web app says for a case, as the table writes it: the English message and, for a
+ * failure, the code whose text (error-codes.ts) is the web app's own message for the rule, so
+ * a server error with that code reads exactly as the browser's check would.
+ */
+function webOutcome(rule: string, c: TableCase) {
+  const got = webRules[rule](c.input);
+  const said = (key: Key, code: FieldCode | undefined) => ({ message: text(key), codeText: code ? FIELD_CODE_TEXT[code] : null, key: key ?? null });
+  if (got !== null && typeof got === 'object') {
+    const fields = got as Partial<Record<string, MessageKey>>;
+    return Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, said(key, c.codes?.[field])]));
+  }
+  return said(got, c.code);
+}
+
+function tableOutcome(c: TableCase) {
+  if (c.expect !== null && typeof c.expect === 'object') {
+    return Object.fromEntries(
+      Object.entries(c.expect).map(([field, message]) => {
+        const code = c.codes?.[field];
+        const key = code ? FIELD_CODE_TEXT[code] : null;
+        return [field, { message, codeText: key, key }];
+      }),
+    );
+  }
+  const key = c.code ? FIELD_CODE_TEXT[c.code] : null;
+  return { message: c.expect, codeText: key, key };
+}
 
 describe('the shared table of validation cases (the server runs it too)', () => {
   it('has a web rule for every rule in the table', () => {
@@ -80,13 +113,18 @@ describe('the shared table of validation cases (the server runs it too)', () => 
   });
   for (const [rule, cases] of Object.entries(table.rules)) {
     const shared = cases.filter((c) => c.only !== 'server');
-    it(`${rule}: ${shared.length} cases give the table's message`, () => {
+    it(`${rule}: ${shared.length} cases give the table's message, and its code names the web app's text`, () => {
       const wrong = shared
-        .map((c) => ({ input: c.input, expected: c.expect, web: webRules[rule](c.input) }))
+        .map((c) => ({ input: c.input, expected: tableOutcome(c), web: webOutcome(rule, c) }))
         .filter((r) => JSON.stringify(r.web) !== JSON.stringify(r.expected));
       expect(wrong).toEqual([]);
     });
   }
+  it('every failing case names its code', () => {
+    const all = Object.values(table.rules).flat();
+    const uncoded = all.filter((c) => (typeof c.expect === 'string' && !c.code) || (c.expect !== null && typeof c.expect === 'object' && Object.keys(c.expect).some((f) => !c.codes?.[f])));
+    expect(uncoded).toEqual([]);
+  });
   it('a phone number the submit check accepts is also fine while typing', () => {
     for (const c of table.rules.phone.filter((c) => c.expect === null)) expect(validatePhone(str(c.input))).toBeNull();
   });
@@ -227,5 +265,14 @@ describe('rating and quantity', () => {
     expect(clampQuantity(0, 5)).toBe(1);
     expect(clampQuantity(9, 5)).toBe(5);
     expect(clampQuantity(3, 5)).toBe(3);
+  });
+});
+
+describe('the rating form', () => {
+  it('needs stars for a plant of the order and at most 1000 characters of review', () => {
+    expect(validateRatingForm({ rating: '0', review: '' }, 'PL-1001')).toEqual({ rating: 'v.ratingRequired' });
+    expect(validateRatingForm({ rating: '4', review: '' }, null)).toEqual({ rating: 'v.ratingPlant' });
+    expect(validateRatingForm({ rating: '5', review: `  ${'a'.repeat(1000)}  ` }, 'PL-1001')).toEqual({});
+    expect(validateRatingForm({ rating: '5', review: '🌱'.repeat(1001) }, 'PL-1001')).toEqual({ review: 'review.tooLong' });
   });
 });

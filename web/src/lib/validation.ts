@@ -39,6 +39,7 @@ export const LIMITS = {
   chatMessageMax: 2000,
   ratingMin: 1,
   ratingMax: 5,
+  reviewMax: 1000,
 } as const;
 
 /** Length in characters (code points), as the server counts it, not UTF-16 units. */
@@ -450,6 +451,20 @@ export function validateRating(rating: number, plantId: string | null | undefine
   if (!rating) return 'v.ratingRequired';
   if (!Number.isInteger(rating) || rating < LIMITS.ratingMin || rating > LIMITS.ratingMax) return 'v.ratingRange';
   return null;
+}
+
+export interface RatingForm {
+  /** The stars chosen, '0' for none yet (a form's values are text). */
+  rating: string;
+  review: string;
+}
+
+/** The rating modal: stars for a plant of the order, and a review of at most 1000 characters. */
+export function validateRatingForm(f: RatingForm, plantId: string | null | undefined): Errors<keyof RatingForm> {
+  return compact({
+    rating: validateRating(Number(f.rating), plantId),
+    review: charCount(f.review.trim()) > LIMITS.reviewMax ? 'review.tooLong' : null,
+  });
 }
 
 /** A cart quantity the server accepts: at least 1 (stock is the server's to check). */

@@ -45,4 +45,9 @@ export type AppConfig = Schemas['ConfigReply'];
 export type ErrorCode = Schemas['ErrorCode'];
 export type FieldCode = Schemas['FieldCode'];
 export type FieldError = Schemas['FieldError'];
+export type Notice = Schemas['Notice'];
+
+// Replies that carry a success `notice`.
+export type OrderReply = Schemas['OrderReply'];
+export type DeliveryRulesReply = Schemas['DeliveryRulesReply'];
 export type ErrorBody = Schemas['ErrorBody'];

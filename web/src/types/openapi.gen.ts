@@ -697,6 +697,8 @@ export interface components {
         CartReply: {
             cart: components["schemas"]["Cart"];
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             success: boolean;
         };
         CategoriesReply: {
@@ -795,6 +797,8 @@ export interface components {
         };
         DeliveryRulesReply: {
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             rules: components["schemas"]["DeliveryRule"][];
             success: boolean;
         };
@@ -852,10 +856,12 @@ export interface components {
             success: boolean;
         };
         /**
-         * @description Which rule a field broke (`code` of an entry of `errors`).
+         * @description Which rule a field broke (`code` of an entry of `errors`). One code a rule, so a client
+         *     translates a field error by its code; the web app's `FIELD_CODE_TEXT` must name a text
+         *     for every one (its type and a test check that).
          * @enum {string}
          */
-        FieldCode: "invalid" | "wrong_type" | "current_password_incorrect" | "pin_not_served" | "image_too_large" | "image_type" | "image_unreadable" | "areas_overlap" | "quantity_over_limit";
+        FieldCode: "email_required" | "email_invalid" | "password_required" | "password_too_long" | "password_too_few_visible" | "password_too_weak" | "password_too_common" | "new_password_required" | "password_too_short" | "name_required" | "name_edge_space" | "name_double_space" | "name_characters" | "name_too_short" | "name_too_long" | "street_required" | "street_too_short" | "street_too_long" | "city_required" | "city_characters" | "city_too_short" | "city_too_long" | "state_required" | "state_characters" | "state_too_short" | "state_too_long" | "state_not_listed" | "pin_required" | "pin_invalid" | "phone_required" | "phone_not_ten_digits" | "phone_invalid" | "landmark_too_long" | "address_field_too_long" | "plant_name_required" | "plant_name_length" | "plant_name_characters" | "description_required" | "description_length" | "description_nul" | "price_required" | "price_not_whole" | "price_out_of_range" | "original_price_not_whole" | "original_price_too_high" | "original_price_below_price" | "stock_required" | "stock_not_whole" | "stock_out_of_range" | "category_unknown" | "categories_required" | "categories_too_many" | "quantity_too_low" | "rating_required" | "rating_out_of_range" | "wrong_type" | "role_invalid" | "current_password_required" | "current_password_incorrect" | "plant_id_required" | "order_id_required" | "quantity_required" | "status_invalid" | "review_too_long" | "review_control_characters" | "hindi_name_length" | "hindi_name_not_words" | "hindi_description_length" | "hindi_description_not_words" | "care_incomplete" | "care_value_invalid" | "pin_not_served" | "image_too_large" | "image_type" | "image_unreadable" | "delivery_rules_required" | "delivery_rules_too_many" | "pin_prefix_invalid" | "pin_range_invalid" | "area_state_invalid" | "area_city_invalid" | "serviceable_required" | "delivery_days_invalid" | "unserved_has_days" | "areas_overlap" | "quantity_over_limit";
         /** @description One failed rule of a form: which field, which rule (`code`) and the sentence to show. */
         FieldError: {
             code: components["schemas"]["FieldCode"];
@@ -888,8 +894,15 @@ export interface components {
         };
         MessageReply: {
             message: string;
+            /** @description The code of `message`, to translate it by. */
+            notice: components["schemas"]["Notice"];
             success: boolean;
         };
+        /**
+         * @description Which success a reply reports (`notice` of a reply with a `message`).
+         * @enum {string}
+         */
+        Notice: "account_created" | "logged_in" | "profile_updated" | "address_updated" | "password_changed" | "cart_item_added" | "cart_updated" | "cart_item_removed" | "cart_cleared" | "order_placed" | "order_cancelled" | "order_status_updated" | "plant_added" | "plant_updated" | "plant_deleted" | "rating_submitted" | "wishlist_saved" | "wishlist_watching" | "wishlist_removed" | "delivery_rules_saved" | "chat_cleared";
         Notification: {
             _id: string;
             createdAt: string;
@@ -977,6 +990,8 @@ export interface components {
         };
         OrderReply: {
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             order: components["schemas"]["Order"];
             success: boolean;
         };
@@ -984,6 +999,8 @@ export interface components {
         OrderStatus: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
         PasswordReply: {
             message: string;
+            /** @description The code of `message`, to translate it by. */
+            notice: components["schemas"]["Notice"];
             success: boolean;
             /** @description A fresh token: older ones stop working. */
             token: string;
@@ -1102,6 +1119,8 @@ export interface components {
         };
         PlantReply: {
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             plant: components["schemas"]["Plant"];
             success: boolean;
         };
@@ -1155,6 +1174,8 @@ export interface components {
         };
         RatingReply: {
             message: string;
+            /** @description The code of `message`, to translate it by. */
+            notice: components["schemas"]["Notice"];
             rating: components["schemas"]["Rating"];
             success: boolean;
         };
@@ -1265,6 +1286,8 @@ export interface components {
         };
         SessionReply: {
             message: string;
+            /** @description The code of `message`, to translate it by. */
+            notice: components["schemas"]["Notice"];
             success: boolean;
             token: string;
             user: components["schemas"]["User"];
@@ -1357,6 +1380,8 @@ export interface components {
         };
         UserReply: {
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             success: boolean;
             user: components["schemas"]["User"];
         };
@@ -1370,6 +1395,8 @@ export interface components {
         };
         WishlistReply: {
             message?: string;
+            /** @description The code of `message`, to translate it by. */
+            notice?: components["schemas"]["Notice"];
             success: boolean;
             wishlist: components["schemas"]["WishlistItem"][];
         };

@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { useI18n } from '@/lib/i18n';
+import { LIMITS, charCount } from '@/lib/validation';
 import './reviews.css';
 
-export const REVIEW_MAX = 1000;
+export const REVIEW_MAX = LIMITS.reviewMax;
 
 /** The optional written review in the rating modal, with a live character count. */
 export function ReviewField({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   const { t } = useI18n();
   const id = useId();
-  const left = REVIEW_MAX - value.trim().length;
+  const left = REVIEW_MAX - charCount(value.trim());
   return (
     <div className="review-field">
       <label htmlFor={id} className="field__label">

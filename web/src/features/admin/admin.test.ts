@@ -31,7 +31,7 @@ describe('plant form submission', () => {
   const id = (s: string) => s;
 
   it('shows the server error list under a heading', () => {
-    const err = new ApiError({ status: 400, kind: 'http', body: { message: 'Validation failed', errors: [{ field: 'name', code: 'invalid', message: 'Plant name is required' }] } });
+    const err = new ApiError({ status: 400, kind: 'http', body: { message: 'Validation failed', errors: [{ field: 'name', code: 'plant_name_required', message: 'Plant name is required' }] } });
     expect(describeSaveError(err, t, id)).toEqual({ heading: en['admin.form.serverErrors'], lines: ['Plant name is required'] });
   });
   it('shows the message or error field otherwise', () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminStats, Order, OrderList, OrderStatus, Plant, PlantList } from '@/types/api';
+import type { AdminStats, OrderList, OrderReply, OrderStatus, Plant, PlantList } from '@/types/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export const PLANTS_PAGE_SIZE = 10;
@@ -84,7 +84,7 @@ export function useUpdateOrderStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
-      api.put<{ order: Order; message?: string }>(`/orders/${encodeURIComponent(id)}/status`, { status }),
+      api.put<OrderReply>(`/orders/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.admin.all });
       void qc.invalidateQueries({ queryKey: queryKeys.plants.all });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { DeliveryRule } from './delivery-rules';
+import type { DeliveryRulesReply } from '@/types/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/admin/delivery`: the areas in the admin's order. */
@@ -17,7 +18,7 @@ export function useDeliveryRules() {
 export function useSaveDeliveryRules() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { rules: unknown[] }) => api.put<{ rules: DeliveryRule[]; message?: string }>('/admin/delivery', body),
+    mutationFn: (body: { rules: unknown[] }) => api.put<DeliveryRulesReply>('/admin/delivery', body),
     onSuccess: (res) => {
       qc.setQueryData(['admin', 'delivery'], res.rules);
       // Every PIN answer this browser remembers may have changed.

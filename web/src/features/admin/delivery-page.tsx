@@ -9,12 +9,13 @@ import { Skeleton } from '@/components/ui';
 import { AdminShell } from './admin-shell';
 import { useDeliveryRules, useSaveDeliveryRules } from './delivery-api';
 import { coverage, emptyRow, errorsByRow, matches, toRequest, toRow, type RowErrors, type RuleField, type RuleRow } from './delivery-rules';
+import type { FieldError } from '@/types/api';
 import './delivery.css';
 
 /** The server's errors, kept by row key so they stay on their row while others are removed. */
 interface Problems {
   rows: Map<number, RowErrors>;
-  list: string[];
+  list: FieldError[];
 }
 
 /**
@@ -23,7 +24,7 @@ interface Problems {
  * the server checks it and names every field it refuses.
  */
 export default function AdminDeliveryPage() {
-  const { t, tm } = useI18n();
+  const { t, tm, tf, noticeText } = useI18n();
   const toast = useToast();
   const rules = useDeliveryRules();
   const save = useSaveDeliveryRules();
@@ -93,7 +94,7 @@ export default function AdminDeliveryPage() {
       setRows(fresh);
       setSaved(JSON.stringify(toRequest(fresh)));
       setProblems(null);
-      toast.success(tm(res.message ?? 'Delivery rules saved'));
+      toast.success(noticeText(res.notice, 'adminDelivery.saved'));
     } catch (e) {
       if (e instanceof ApiError && e.errors?.length) {
         const found = errorsByRow(e.errors);
@@ -114,11 +115,12 @@ export default function AdminDeliveryPage() {
     }
   }
 
-  /** Server sentences in the admin's language; the overlap message carries row numbers. */
-  function say(message: string | undefined): string | undefined {
-    if (!message) return undefined;
-    const overlap = /^Rules (\d+) and (\d+) cover the same PINs$/.exec(message);
-    return overlap ? t('adminDelivery.err.overlap', { a: overlap[1], b: overlap[2] }) : tm(message);
+  /** A server's field error in the admin's language, by its code; an overlap names its two rows. */
+  function say(error: FieldError | undefined): string | undefined {
+    if (!error) return undefined;
+    const rows = error.message.match(/\d+/g);
+    if (error.code === 'areas_overlap' && rows?.length === 2) return t('adminDelivery.err.overlap', { a: rows[0], b: rows[1] });
+    return tf(error);
   }
 
   const count = rows?.length ?? 0;
@@ -159,7 +161,7 @@ export default function AdminDeliveryPage() {
               {problems.list.length > 0 && (
                 <ul className="errlist">
                   {problems.list.map((m) => (
-                    <li key={m}>{say(m)}</li>
+                    <li key={`${m.field}:${m.code}`}>{say(m)}</li>
                   ))}
                 </ul>
               )}
@@ -196,7 +198,7 @@ export default function AdminDeliveryPage() {
 interface AreaRowProps {
   row: RuleRow;
   errors?: RowErrors;
-  say: (m: string | undefined) => string | undefined;
+  say: (e: FieldError | undefined) => string | undefined;
   onChange: (key: number, field: RuleField, value: string | boolean) => void;
   onRemove: (key: number) => void;
 }

@@ -16,13 +16,13 @@ describe('delivery rules editing', () => {
 
   it('puts each server error on its row and field, list errors apart', () => {
     const { rows, list } = errorsByRow([
-      { field: 'rules[2].maxDays', code: 'invalid', message: 'Delivery days must be 1 to 60, the minimum not above the maximum' },
-      { field: 'rules[0].from', code: 'invalid', message: 'PIN prefix must be 1 to 6 digits' },
-      { field: 'rules', code: 'invalid', message: 'Add at least one delivery rule' },
+      { field: 'rules[2].maxDays', code: 'delivery_days_invalid', message: 'Delivery days must be 1 to 60, the minimum not above the maximum' },
+      { field: 'rules[0].from', code: 'pin_prefix_invalid', message: 'PIN prefix must be 1 to 6 digits' },
+      { field: 'rules', code: 'delivery_rules_required', message: 'Add at least one delivery rule' },
     ]);
-    expect(rows.get(2)).toEqual({ maxDays: 'Delivery days must be 1 to 60, the minimum not above the maximum' });
-    expect(rows.get(0)?.from).toBe('PIN prefix must be 1 to 6 digits');
-    expect(list).toEqual(['Add at least one delivery rule']);
+    expect(rows.get(2)?.maxDays?.code).toBe('delivery_days_invalid');
+    expect(rows.get(0)?.from?.message).toBe('PIN prefix must be 1 to 6 digits');
+    expect(list.map((e) => e.code)).toEqual(['delivery_rules_required']);
   });
 
   it('finds the rows covering a PIN, or by place name', () => {

@@ -72,24 +72,24 @@ export function toRequest(rows: RuleRow[]) {
   };
 }
 
-export type RowErrors = Partial<Record<RuleField, string>>;
+export type RowErrors = Partial<Record<RuleField, FieldError>>;
 
 /**
  * The server's errors by row (`rules[3].maxDays` → rows[3].maxDays); errors about the list as
  * a whole (`rules`) come back under `list`.
  */
-export function errorsByRow(errors: FieldError[] | undefined): { rows: Map<number, RowErrors>; list: string[] } {
+export function errorsByRow(errors: FieldError[] | undefined): { rows: Map<number, RowErrors>; list: FieldError[] } {
   const rows = new Map<number, RowErrors>();
-  const list: string[] = [];
+  const list: FieldError[] = [];
   for (const e of errors ?? []) {
     const m = /^rules\[(\d+)\]\.(\w+)$/.exec(e.field);
     const field = m?.[2] as RuleField | undefined;
     if (m && field && (RULE_FIELDS as readonly string[]).includes(field)) {
       const at = Number(m[1]);
       const row = rows.get(at) ?? {};
-      row[field] ??= e.message;
+      row[field] ??= e;
       rows.set(at, row);
-    } else list.push(e.message);
+    } else list.push(e);
   }
   return { rows, list };
 }

@@ -82,7 +82,7 @@ export default function AdminOrdersPage() {
 }
 
 function AdminOrderCard({ order }: { order: Order }) {
-  const { t, tm, lang } = useI18n();
+  const { t, tm, noticeText, lang } = useI18n();
   const toast = useToast();
   const update = useUpdateOrderStatus();
   const next = allowedNext(order.status);
@@ -93,7 +93,7 @@ function AdminOrderCard({ order }: { order: Order }) {
     setConfirming(null);
     try {
       const res = await update.mutateAsync({ id: order._id, status });
-      toast.success(res.message ? tm(res.message) : t('admin.orders.updated'));
+      toast.success(noticeText(res.notice, 'admin.orders.updated'));
     } catch (e) {
       toast.error(tm(errorMessage(e, t('admin.orders.updateFailed'))));
     }

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useCategories } from '@/lib/config';
 import { formatFileSize } from '@/lib/format';
-import { categoryLabel, errorCodeText, fieldCodeText, useI18n } from '@/lib/i18n';
-import { LIMITS, PLANT_IMAGE_TYPES, hasErrors, validatePlantForm, type Errors, type PlantForm } from '@/lib/validation';
+import { categoryLabel, errorCodeText, tf, useI18n } from '@/lib/i18n';
+import { useForm } from '@/lib/use-form';
+import { LIMITS, PLANT_IMAGE_TYPES, validatePlantForm, type PlantForm } from '@/lib/validation';
 import { FormMessage, SelectField, TextAreaField, TextField } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { PlantImage } from '@/components/ui';
 import type { Plant } from '@/types/api';
 import { useSavePlant } from './api';
-import { CARE_FIELDS, EXTRAS_ORDER, appendPlantExtras, extrasFromPlant, validatePlantExtras, type ExtrasField, type PlantExtrasForm } from './plant-extras';
+import { CARE_FIELDS, EXTRAS_ORDER, appendPlantExtras, extrasFromPlant, validatePlantExtras, type PlantExtrasForm } from './plant-extras';
 import { DIFFICULTIES, LIGHTS, WATERS } from '@/types/api';
 import type { MessageKey } from '@/lib/i18n';
 
@@ -39,7 +40,7 @@ interface ServerProblem {
 export function describeSaveError(err: unknown, t: (k: 'admin.form.serverErrors' | 'admin.form.connection' | 'admin.form.unexpected') => string, tm: (s: string) => string): ServerProblem {
   if (err instanceof ApiError) {
     if (err.kind !== 'http') return { heading: t('admin.form.connection'), lines: [] };
-    if (err.errors?.length) return { heading: t('admin.form.serverErrors'), lines: err.errors.map((e) => fieldCodeText(e) ?? tm(e.message)) };
+    if (err.errors?.length) return { heading: t('admin.form.serverErrors'), lines: err.errors.map(tf) };
     const text = errorCodeText(err.code) ?? err.serverMessage ?? err.serverError;
     if (text) return { heading: t('admin.form.serverErrors'), lines: [tm(text)] };
     return { heading: t('admin.form.unexpected'), lines: [tm(err.message)] };
@@ -51,7 +52,9 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
   const { t, tm } = useI18n();
   const categories = useCategories();
   const save = useSavePlant();
-  const [values, setValues] = useState<PlantForm>(() => ({
+  // The plant's own fields and its optional extras (Hindi texts, care) are two forms of the
+  // one kind every form uses (useForm): errors show once a field is left or on submit.
+  const form = useForm<PlantForm>({
     name: plant?.name ?? '',
     description: plant?.description ?? '',
     price: plant ? String(plant.price) : '',
@@ -59,58 +62,50 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
     stock: plant ? String(plant.stock) : '',
     categories: plant?.categories ?? [],
     image: null,
-  }));
-  const [extras, setExtras] = useState<PlantExtrasForm>(() => extrasFromPlant(plant));
+  }, validatePlantForm);
+  const extras = useForm<PlantExtrasForm>(extrasFromPlant(plant), validatePlantExtras);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const formId = 'plant-form';
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const errors: Errors<Fields> = validatePlantForm(values);
-  const extrasErrors = validatePlantExtras(extras);
-  const extraErr = (f: ExtrasField) => (submitted && extrasErrors[f] ? t(extrasErrors[f]!) : undefined);
-  const setExtra = (f: ExtrasField) => ({
-    name: f,
-    value: extras[f],
-    onChange: (e: { target: { value: string } }) => setExtras((v) => ({ ...v, [f]: e.target.value })),
-  });
-  const shown = submitted ? errors : values.image ? { image: errors.image } : {};
-  const err = (f: Fields) => (shown[f] ? t(shown[f]!) : undefined);
-  const set = (f: Exclude<Fields, 'categories' | 'image'>) => ({
-    name: f,
-    value: values[f],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value })),
-  });
+  const { values } = form;
+  const err = (f: Fields) => form.error(f);
 
   function pickFile(f: File | null) {
     setFile(f);
-    setValues((v) => ({ ...v, image: f ? { size: f.size, type: f.type } : null }));
+    form.setField('image', f ? { size: f.size, type: f.type } : null);
+    // A picked file is judged at once (size, type): there is no field to leave.
+    form.touch('image');
     setPreview(f ? URL.createObjectURL(f) : null);
   }
 
   function toggleCategory(c: string) {
-    setValues((v) => ({ ...v, categories: v.categories.includes(c) ? v.categories.filter((x) => x !== c) : [...v.categories, c] }));
+    const chosen = values.categories;
+    form.setField('categories', chosen.includes(c) ? chosen.filter((x) => x !== c) : [...chosen, c]);
+    form.touch('categories');
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setSubmitted(true);
     setProblem(null);
-    if (hasErrors(errors) || hasErrors(extrasErrors)) return;
+    const plantOk = form.submit(formRef.current);
+    const extrasOk = extras.submit(plantOk ? formRef.current : null);
+    if (!plantOk || !extrasOk) return;
     try {
-      await save.mutateAsync({ id: plant?._id, form: plantFormData(values, file, extras) });
+      await save.mutateAsync({ id: plant?._id, form: plantFormData(values, file, extras.values) });
       onSaved(!plant);
     } catch (er) {
       setProblem(describeSaveError(er, t, tm));
     }
   }
 
-  const list: MessageKey[] = submitted
-    ? [...ORDER.filter((f) => errors[f]).map((f) => errors[f]!), ...[...new Set(EXTRAS_ORDER.filter((f) => extrasErrors[f]).map((f) => extrasErrors[f]!))]]
+  const list: MessageKey[] = form.submitted
+    ? [...ORDER.filter((f) => form.errors[f]).map((f) => form.errors[f]!), ...new Set(EXTRAS_ORDER.filter((f) => extras.errors[f]).map((f) => extras.errors[f]!))]
     : [];
 
   return (
@@ -129,7 +124,7 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
         </>
       }
     >
-      <form id={formId} className="form-grid form-grid--2" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} id={formId} className="form-grid form-grid--2" onSubmit={onSubmit} noValidate>
         {list.length > 0 && (
           <div className="span-2">
             <FormMessage kind="error">
@@ -160,13 +155,13 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
             </FormMessage>
           </div>
         )}
-        <TextField className="span-2" label={t('admin.form.name')} required maxLength={120} {...set('name')} error={err('name')} />
-        <TextAreaField className="span-2" label={t('admin.form.description')} required maxLength={1200} rows={4} {...set('description')} error={err('description')} />
-        <TextField label={t('admin.form.price')} required inputMode="numeric" {...set('price')} error={err('price')} />
-        <TextField label={`${t('admin.form.originalPrice')} ${t('common.optional')}`} inputMode="numeric" {...set('originalPrice')} error={err('originalPrice')} />
-        <TextField label={t('admin.form.stock')} required inputMode="numeric" {...set('stock')} error={err('stock')} />
-        <TextField className="span-2" label={`${t('admin.form.nameHi')} ${t('common.optional')}`} lang="hi" maxLength={120} {...setExtra('nameHi')} error={extraErr('nameHi')} />
-        <TextAreaField className="span-2" label={`${t('admin.form.descriptionHi')} ${t('common.optional')}`} lang="hi" maxLength={1200} rows={3} {...setExtra('descriptionHi')} error={extraErr('descriptionHi')} />
+        <TextField className="span-2" label={t('admin.form.name')} required maxLength={120} {...form.bind('name')} error={err('name')} />
+        <TextAreaField className="span-2" label={t('admin.form.description')} required maxLength={1200} rows={4} {...form.bind('description')} error={err('description')} />
+        <TextField label={t('admin.form.price')} required inputMode="numeric" {...form.bind('price')} error={err('price')} />
+        <TextField label={`${t('admin.form.originalPrice')} ${t('common.optional')}`} inputMode="numeric" {...form.bind('originalPrice')} error={err('originalPrice')} />
+        <TextField label={t('admin.form.stock')} required inputMode="numeric" {...form.bind('stock')} error={err('stock')} />
+        <TextField className="span-2" label={`${t('admin.form.nameHi')} ${t('common.optional')}`} lang="hi" maxLength={120} {...extras.bind('nameHi')} error={extras.error('nameHi')} />
+        <TextAreaField className="span-2" label={`${t('admin.form.descriptionHi')} ${t('common.optional')}`} lang="hi" maxLength={1200} rows={3} {...extras.bind('descriptionHi')} error={extras.error('descriptionHi')} />
         <fieldset className="span-2 care-picker" aria-describedby="care-hint">
           <legend className="field__label">{t('admin.form.care')}</legend>
           <p className="field__hint" id="care-hint">
@@ -187,7 +182,7 @@ export function PlantFormModal({ plant, onClose, onSaved }: { plant: Plant | nul
                         ];
               const label = { careLight: 'care.light', careWater: 'care.water', careDifficulty: 'care.difficulty', carePetSafe: 'care.petSafe', careChildSafe: 'care.childSafe' }[f] as MessageKey;
               return (
-                <SelectField key={f} label={t(label)} {...setExtra(f)} error={extraErr(f)}>
+                <SelectField key={f} label={t(label)} {...extras.bind(f)} error={extras.error(f)}>
                   <option value="">{t('admin.form.careUnknown')}</option>
                   {options.map(([value, text]) => (
                     <option key={value} value={value}>

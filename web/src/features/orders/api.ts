@@ -1,6 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-import type { Order, Plant, Rating } from '@/types/api';
+import type { Order, OrderReply, Plant, Rating } from '@/types/api';
 import { queryKeys } from '@/lib/query-keys';
 
 export function useMyOrders() {
@@ -15,7 +15,7 @@ export function useMyOrders() {
 export function useCancelOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.put<{ order: Order; message?: string }>(`/orders/${encodeURIComponent(id)}/cancel`),
+    mutationFn: (id: string) => api.put<OrderReply>(`/orders/${encodeURIComponent(id)}/cancel`),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
       void qc.invalidateQueries({ queryKey: queryKeys.plants.all });

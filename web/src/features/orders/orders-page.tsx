@@ -78,7 +78,7 @@ export default function OrdersPage() {
 }
 
 function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: boolean }) {
-  const { t, tm, lang } = useI18n();
+  const { t, tm, noticeText, lang } = useI18n();
   const toast = useToast();
   const [open, setOpen] = useState(initiallyOpen);
   const [confirming, setConfirming] = useState(false);
@@ -103,7 +103,7 @@ function OrderCard({ order, initiallyOpen }: { order: Order; initiallyOpen: bool
   async function doCancel() {
     try {
       const res = await cancel.mutateAsync(order._id);
-      toast.success(res.message ? tm(res.message) : t('orders.cancelled'), ORDERS_TOAST_MS);
+      toast.success(noticeText(res.notice, 'orders.cancelled'), ORDERS_TOAST_MS);
     } catch (e) {
       toast.error(tm(errorMessage(e, t('orders.cancelFailed'))), ORDERS_TOAST_MS);
     } finally {

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useI18n, type MessageKey } from '@/lib/i18n';
-import { validateRating } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validateRatingForm, type RatingForm } from '@/lib/validation';
 import { FormMessage } from '@/components/field';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/ui';
-import { REVIEW_MAX, ReviewField } from '@/components/reviews/review-field';
+import { ReviewField } from '@/components/reviews/review-field';
 import { useExistingRating, useSubmitRating } from './api';
 
 export const RATING_CLOSE_MS = 1500;
 const LABELS: MessageKey[] = ['rating.1', 'rating.2', 'rating.3', 'rating.4', 'rating.5'];
+const EMPTY: RatingForm = { rating: '0', review: '' };
 
 interface Props {
   orderId: string;
@@ -21,10 +23,10 @@ interface Props {
 
 export function RatingModal({ orderId, plantId, plantName, editing, onClose }: Props) {
   const { t, tm } = useI18n();
-  const [rating, setRating] = useState(0);
-  const [review, setReview] = useState('');
+  // The stars and the review are a form like any other: the same rules, touched state and
+  // server errors (useForm); a star counts as touched once chosen.
+  const form = useForm(EMPTY, (v) => validateRatingForm(v, plantId), { touchOn: 'change' });
   const [hover, setHover] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const submit = useSubmitRating();
   const onCloseRef = useRef(onClose);
@@ -32,15 +34,12 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
 
   const existing = useExistingRating(orderId, plantId, editing);
   const loading = existing.isLoading;
+  const { setValues } = form;
   // The saved rating fills the form once it arrives; from then on the form is the person's.
   useEffect(() => {
-    if (!existing.data) return;
-    setRating(existing.data.rating);
-    setReview(existing.data.review);
-  }, [existing.data]);
-  useEffect(() => {
-    if (existing.error) setError(tm(errorMessage(existing.error, t('rating.loadFailed'))));
-  }, [existing.error, t, tm]);
+    if (existing.data) setValues({ rating: String(existing.data.rating), review: existing.data.review });
+  }, [existing.data, setValues]);
+  const loadError = existing.error ? tm(errorMessage(existing.error, t('rating.loadFailed'))) : null;
 
   useEffect(() => {
     if (!done) return;
@@ -49,25 +48,19 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
   }, [done]);
 
   async function onSubmit() {
-    const problem = validateRating(rating, plantId);
-    if (problem) {
-      setError(t(problem));
-      return;
-    }
-    if (review.trim().length > REVIEW_MAX) {
-      setError(t('review.tooLong'));
-      return;
-    }
-    setError(null);
+    if (!form.submit()) return;
     try {
-      await submit.mutateAsync({ plantId: plantId!, orderId, rating, review: review.trim() });
+      const { rating, review } = form.values;
+      await submit.mutateAsync({ plantId: plantId!, orderId, rating: Number(rating), review: review.trim() });
       setDone(true);
     } catch (e) {
-      setError(tm(errorMessage(e, t('rating.submitFailed'))));
+      form.serverError(e, t('rating.submitFailed'));
     }
   }
 
+  const rating = Number(form.values.rating);
   const shown = hover || rating;
+  const problems = [form.error('rating'), form.error('review'), form.serverMessage, loadError].filter((m): m is string => !!m);
 
   return (
     <Modal
@@ -102,10 +95,7 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
           <div className="rate__stars" onMouseLeave={() => setHover(0)}>
             {[1, 2, 3, 4, 5].map((n) => (
               <label key={n} className={`rate__star ${n <= shown ? 'is-on' : ''}`} onMouseEnter={() => setHover(n)}>
-                <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => {
-                    setRating(n);
-                    setError(null);
-                  }} className="sr-only" />
+                <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => form.setField('rating', String(n))} className="sr-only" />
                 <svg width="36" height="36" viewBox="0 0 20 20" aria-hidden="true">
                   <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.8z" />
                 </svg>
@@ -120,10 +110,12 @@ export function RatingModal({ orderId, plantId, plantName, editing, onClose }: P
           </p>
         </fieldset>
       )}
-      {!loading && (
-        <ReviewField value={review} onChange={setReview} />
-      )}
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {!loading && <ReviewField value={form.values.review} onChange={(text) => form.setField('review', text)} />}
+      {problems.map((m) => (
+        <FormMessage key={m} kind="error">
+          {m}
+        </FormMessage>
+      ))}
       {done && <FormMessage kind="success">{t('rating.success')}</FormMessage>}
     </Modal>
   );

@@ -57,7 +57,7 @@ export default function PlantPage() {
 }
 
 function PlantDetail({ plant }: { plant: Plant }) {
-  const { t, tm, lang } = useI18n();
+  const { t, tm, noticeText, lang } = useI18n();
   const name = plantName(plant, lang);
   const navigate = useNavigate();
   const { status, isAdmin } = useAuth();
@@ -104,8 +104,8 @@ function PlantDetail({ plant }: { plant: Plant }) {
         await cartActions.put(plant._id, quantity);
         setSuccess(t('cart.updated'));
       } else {
-        const message = await cartActions.add(plant._id, quantity);
-        setSuccess(message ? tm(message) : t('cart.added'));
+        const notice = await cartActions.add(plant._id, quantity);
+        setSuccess(noticeText(notice, 'cart.added'));
       }
     } catch (e) {
       failure.show(tm(errorMessage(e, inCart > 0 ? t('cart.updateFailed') : t('cart.addFailed'))), 'error');

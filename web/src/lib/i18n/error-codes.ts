@@ -1,10 +1,13 @@
 /**
- * Server errors translated by their stable `code`, not by their English sentence: the server
- * may reword a message without losing its translation. English shows the server's own
- * message (the spec's text); other languages show the text of the code's key when it has
- * one, else the message as sent (through `tm`, which still knows the spec's sentences).
+ * Server errors and success notices translated by their stable code, never by their English
+ * sentence: the server may reword a message without losing its translation. English shows
+ * the server's own message (the spec's text); other languages show the text of the code.
+ *
+ * The field and notice tables are complete records of the codes the OpenAPI document lists,
+ * so a code the server adds fails the typecheck until it has a text here (and a test checks
+ * that every text exists in Hindi).
  */
-import type { ErrorCode, FieldCode } from '@/types/api';
+import type { ErrorCode, FieldCode, Notice } from '@/types/api';
 import type { MessageKey } from './en';
 
 export const ERROR_CODE_TEXT: Partial<Record<ErrorCode, MessageKey>> = {
@@ -26,10 +29,117 @@ export const ERROR_CODE_TEXT: Partial<Record<ErrorCode, MessageKey>> = {
   server_error: 'err.500',
 };
 
-/** Field rules with a fixed sentence; `invalid` (a spec section 5 rule) names none. */
-export const FIELD_CODE_TEXT: Partial<Record<FieldCode, MessageKey>> = {
+/** One text a rule: the spec section 5 rules share their keys with the web app's own checks. */
+export const FIELD_CODE_TEXT: Record<FieldCode, MessageKey> = {
+  email_required: 'v.emailRequired',
+  email_invalid: 'v.emailInvalid',
+  password_required: 'v.passwordRequired',
+  password_too_long: 'v.passwordMax',
+  password_too_few_visible: 'v.passwordVisible',
+  password_too_weak: 'v.passwordRule',
+  password_too_common: 'v.passwordCommon',
+  new_password_required: 'v.newRequired',
+  password_too_short: 'v.newMin',
+  name_required: 'v.nameRequired',
+  name_edge_space: 'v.nameEdgeSpaces',
+  name_double_space: 'v.nameDoubleSpaces',
+  name_characters: 'v.nameChars',
+  name_too_short: 'v.nameMin',
+  name_too_long: 'v.nameMax',
+  street_required: 'v.streetRequired',
+  street_too_short: 'v.streetMin',
+  street_too_long: 'v.streetMax',
+  city_required: 'v.cityRequired',
+  city_characters: 'v.cityChars',
+  city_too_short: 'v.cityMin',
+  city_too_long: 'v.cityMax',
+  state_required: 'v.stateRequired',
+  state_characters: 'v.stateChars',
+  state_too_short: 'v.stateMin',
+  state_too_long: 'v.stateMax',
+  state_not_listed: 'v.stateList',
+  pin_required: 'v.zipRequired',
+  pin_invalid: 'v.zipLength',
+  phone_required: 'v.phoneRequired',
+  phone_not_ten_digits: 'v.phoneLength',
+  phone_invalid: 'v.phoneSubmit',
+  landmark_too_long: 'v.landmarkMax',
+  address_field_too_long: 'v.addressFieldMax',
+  plant_name_required: 'v.plantNameRequired',
+  plant_name_length: 'v.plantNameLength',
+  plant_name_characters: 'v.plantNameChars',
+  description_required: 'v.descriptionRequired',
+  description_length: 'v.descriptionLength',
+  description_nul: 'v.descriptionNul',
+  price_required: 'v.priceRequired',
+  price_not_whole: 'v.priceWhole',
+  price_out_of_range: 'v.priceRange',
+  original_price_not_whole: 'v.originalWhole',
+  original_price_too_high: 'v.originalMax',
+  original_price_below_price: 'v.originalMin',
+  stock_required: 'v.stockRequired',
+  stock_not_whole: 'v.stockWhole',
+  stock_out_of_range: 'v.stockRange',
+  category_unknown: 'field.categoryUnknown',
+  categories_required: 'v.categoriesMin',
+  categories_too_many: 'v.categoriesMax',
+  quantity_too_low: 'v.quantityMin',
+  rating_required: 'v.ratingRequired',
+  rating_out_of_range: 'v.ratingRange',
+  wrong_type: 'err.400',
+  role_invalid: 'field.roleInvalid',
+  current_password_required: 'v.currentRequired',
   current_password_incorrect: 'err.code.currentPasswordIncorrect',
+  plant_id_required: 'v.ratingPlant',
+  order_id_required: 'field.orderIdRequired',
+  quantity_required: 'field.quantityRequired',
+  status_invalid: 'field.statusInvalid',
+  review_too_long: 'review.tooLong',
+  review_control_characters: 'field.reviewControl',
+  hindi_name_length: 'admin.form.nameHiLength',
+  hindi_name_not_words: 'field.nameHiWords',
+  hindi_description_length: 'admin.form.descriptionHiLength',
+  hindi_description_not_words: 'field.descriptionHiWords',
+  care_incomplete: 'field.careIncomplete',
+  care_value_invalid: 'field.careValue',
   pin_not_served: 'delivery.notServed',
   image_too_large: 'v.imageSize',
   image_type: 'v.imageType',
+  image_unreadable: 'field.imageUnreadable',
+  delivery_rules_required: 'adminDelivery.err.atLeastOne',
+  delivery_rules_too_many: 'field.rulesTooMany',
+  pin_prefix_invalid: 'adminDelivery.err.prefix',
+  pin_range_invalid: 'adminDelivery.err.range',
+  area_state_invalid: 'adminDelivery.err.state',
+  area_city_invalid: 'adminDelivery.err.city',
+  serviceable_required: 'adminDelivery.err.serviceable',
+  delivery_days_invalid: 'adminDelivery.err.days',
+  unserved_has_days: 'adminDelivery.err.noDays',
+  areas_overlap: 'field.areasOverlap',
+  quantity_over_limit: 'field.quantityOverLimit',
+};
+
+/** The success a reply reports (its `notice`), as the web app words it. */
+export const NOTICE_TEXT: Record<Notice, MessageKey> = {
+  account_created: 'register.success',
+  logged_in: 'login.success',
+  profile_updated: 'profile.updated',
+  address_updated: 'profile.addressUpdated',
+  password_changed: 'profile.passwordChanged',
+  cart_item_added: 'cart.added',
+  cart_updated: 'cart.updated',
+  cart_item_removed: 'cart.removed',
+  cart_cleared: 'cart.cleared',
+  order_placed: 'checkout.success',
+  order_cancelled: 'orders.cancelled',
+  order_status_updated: 'admin.orders.updated',
+  plant_added: 'admin.plants.added',
+  plant_updated: 'admin.plants.updated',
+  plant_deleted: 'admin.plants.deleted',
+  rating_submitted: 'rating.success',
+  wishlist_saved: 'notice.wishlistSaved',
+  wishlist_watching: 'wishlist.waiting',
+  wishlist_removed: 'notice.wishlistRemoved',
+  delivery_rules_saved: 'adminDelivery.saved',
+  chat_cleared: 'notice.chatCleared',
 };

@@ -5,8 +5,8 @@
 import { useSyncExternalStore } from 'react';
 import { en, type Dictionary, type MessageKey } from './en';
 import { STORAGE_KEYS, readString, writeString } from '../storage';
-import { ERROR_CODE_TEXT, FIELD_CODE_TEXT } from './error-codes';
-import type { FieldError } from '@/types/api';
+import { ERROR_CODE_TEXT, FIELD_CODE_TEXT, NOTICE_TEXT } from './error-codes';
+import type { FieldError, Notice } from '@/types/api';
 
 export type Language = 'en' | 'hi';
 export type { MessageKey };
@@ -86,21 +86,25 @@ export function errorCodeText(code: string | undefined): string | undefined {
   return codeText(code, ERROR_CODE_TEXT);
 }
 
-/** The text of a field error's `code` in the current language (undefined as for errors). */
-export function fieldCodeText(error: FieldError): string | undefined {
-  return codeText(error.code, FIELD_CODE_TEXT);
+/**
+ * One entry of a server's `errors` list, in the current language: English shows the
+ * server's sentence (it may name a value, like the unknown category), other languages the
+ * text of its `code`, which every field code has (error-codes.ts).
+ */
+export function tf(error: FieldError): string {
+  return codeText(error.code, FIELD_CODE_TEXT) ?? error.message;
 }
 
-/** One entry of a server's `errors` list, in the current language: by code, else by sentence. */
-export function tf(error: FieldError): string {
-  return fieldCodeText(error) ?? tm(error.message);
+/** A success reply's text by its `notice` code; `fallback` when the reply named none. */
+export function noticeText(notice: Notice | undefined, fallback: MessageKey): string {
+  return t(notice ? NOTICE_TEXT[notice] : fallback);
 }
 
 /**
- * Translate a message that arrived as English text: success messages, api-client status
- * messages and field rules of spec section 5 (code `invalid`, whose sentences the web app
- * shares). Errors go by code first (`errorCodeText`, `tf`). Known sentences are shown in
- * the current language; others pass through.
+ * Translate one of the app's own English texts that travelled as a string (the api-client's
+ * status messages, a toast made before the language changed). Server texts go by their
+ * codes instead (`errorCodeText`, `tf`, `noticeText`). Known texts are shown in the current
+ * language; others pass through.
  */
 export function tm(message: string): string {
   if (language === 'en') return message;
@@ -120,5 +124,5 @@ function subscribe(l: () => void): () => void {
 /** Re-renders the caller when the language changes. */
 export function useI18n() {
   const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
-  return { lang, t, tm, tf, setLanguage };
+  return { lang, t, tm, tf, noticeText, setLanguage };
 }
