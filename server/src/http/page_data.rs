@@ -288,7 +288,7 @@ fn digits(value: Option<&str>) -> Option<&str> {
 }
 
 /// JavaScript's `encodeURIComponent`: everything but letters, digits and `-_.!~*'()`.
-fn encode_uri_component(text: &str) -> String {
+pub fn encode_uri_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::extract::AppPath;
+use super::first_screen;
 use super::page_data::{self, escape_attribute, PageData, Pages, Picture, HEAD_END};
 use super::state::AppState;
 use crate::error::ApiResult;
@@ -39,22 +40,45 @@ fn html(status: StatusCode, page: String) -> Response {
     response
 }
 
+/// `/`: the app's page with the home page's first screen (issue 21).
+pub async fn home(State(pages): State<Pages>) -> ApiResult<Response> {
+    let index = read_index(&pages.state).await?;
+    Ok(html(
+        StatusCode::OK,
+        first_screen::insert_into(&index, &first_screen::home()),
+    ))
+}
+
 /// `/catalogue`: the app's page with the first page of plants it will show (for the filters
-/// in the address) and its first card's picture preloaded.
+/// in the address), its first card's picture preloaded and its first cards drawn.
 pub async fn catalogue(
     State(pages): State<Pages>,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
     let index = read_index(&pages.state).await?;
     let url = page_data::catalogue_api_url(query.as_deref());
-    let data = page_data::api_body(&pages.api, &url)
-        .await
-        .and_then(|body| PageData::new(&url, &body, Picture::FirstCard));
-    let page = match data {
-        Some(data) => data.insert_into(&index),
+    let page = match page_data::api_body(&pages.api, &url).await {
+        Some(body) => with_data(&index, &url, &body, Picture::FirstCard),
         None => index,
     };
     Ok(html(StatusCode::OK, page))
+}
+
+/// `page` with the API answer `body` of `url` carried (page_data) and the first screen drawn
+/// from it (first_screen); as it is when the answer is not one the page can use.
+fn with_data(page: &str, url: &str, body: &[u8], picture: Picture) -> String {
+    let Some(data) = PageData::new(url, body, picture) else {
+        return page.to_string();
+    };
+    let shell = match picture {
+        Picture::FirstCard => first_screen::catalogue(body),
+        Picture::Plant => first_screen::plant(body),
+    };
+    let page = data.insert_into(page);
+    match shell {
+        Some(shell) => first_screen::insert_into(&page, &shell),
+        None => page,
+    }
 }
 
 pub async fn serve(
@@ -85,11 +109,8 @@ pub async fn serve(
     let page = match plant {
         Some(_) => {
             let url = page_data::plant_api_url(&id);
-            match page_data::api_body(&pages.api, &url)
-                .await
-                .and_then(|body| PageData::new(&url, &body, Picture::Plant))
-            {
-                Some(data) => data.insert_into(&page),
+            match page_data::api_body(&pages.api, &url).await {
+                Some(body) => with_data(&page, &url, &body, Picture::Plant),
                 None => page,
             }
         }
