@@ -22,6 +22,8 @@ use serde::Deserialize;
 
 use super::page_data::{encode_uri_component, escape_attribute};
 
+/// The home page's hero picture (`HOME_HERO_IMAGE` of web/src/lib/landing.ts), in the web app.
+pub const HOME_HERO: &str = "/illustrations/hero.svg";
 /// The element the app renders into, as `index.html` has it (empty).
 pub const ROOT_EMPTY: &str = "<div id=\"root\"></div>";
 /// Cards shown by the catalogue's shell: the first screen on a phone (two columns) and on a
@@ -31,6 +33,40 @@ const SHELL_CARDS: usize = 6;
 const EAGER_CARDS: usize = 2;
 /// `truncate(description, 100)` of the card.
 const CARD_DESCRIPTION_CHARS: usize = 100;
+
+/// A picture this small is written into the page as a `data:` URL: the largest picture then
+/// paints with the HTML, without a connection and request of its own (a seed picture or an
+/// illustration is 2-3 KB; uploaded photos are larger and are preloaded instead).
+pub const MAX_INLINE_PICTURE: usize = 4 * 1024;
+
+/// The page's largest picture, carried in the page (`src` is its address on the site).
+pub struct InlinePicture {
+    src: String,
+    data_url: String,
+}
+
+impl InlinePicture {
+    /// `None` when the picture is larger than [`MAX_INLINE_PICTURE`].
+    pub fn new(src: &str, content_type: &str, bytes: &[u8]) -> Option<InlinePicture> {
+        use base64::Engine as _;
+        (bytes.len() <= MAX_INLINE_PICTURE).then(|| InlinePicture {
+            src: src.to_string(),
+            data_url: format!(
+                "data:{content_type};base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(bytes)
+            ),
+        })
+    }
+}
+
+/// What an `<img src>` of the shell says for `src`: the inline copy when it is that picture.
+/// The app's own `<img>` that replaces it names `src` and finds it in the cache (preloaded).
+fn shown<'a>(src: &'a str, inline: Option<&'a InlinePicture>) -> &'a str {
+    match inline {
+        Some(picture) if picture.src == src => &picture.data_url,
+        _ => src,
+    }
+}
 
 /// `page` with `shell` inside its empty `#root`; a page without one is returned as it is.
 pub fn insert_into(page: &str, shell: &str) -> String {
@@ -48,7 +84,7 @@ pub fn insert_into(page: &str, shell: &str) -> String {
 }
 
 /// The home page's first screen: the navigation bar and the hero.
-pub fn home() -> String {
+pub fn home(hero: Option<&InlinePicture>) -> String {
     let w = words();
     let page = format!(
         "<section class=\"hero\"><div class=\"container hero__inner\"><div class=\"hero__copy\">\
@@ -57,20 +93,21 @@ pub fn home() -> String {
 <p class=\"hero__subtitle\">{subtitle}</p>\
 <div class=\"hero__actions\"><a class=\"btn btn--primary btn--lg\" href=\"/catalogue\">{shop}</a>\
 <a class=\"btn btn--outline btn--lg\" href=\"/assistant\">{ask}</a></div></div>\
-<div class=\"hero__art\"><img src=\"/illustrations/hero.svg\" alt=\"\" width=\"600\" height=\"520\" fetchpriority=\"high\"></div>\
+<div class=\"hero__art\"><img src=\"{hero}\" alt=\"\" width=\"600\" height=\"520\" fetchpriority=\"high\"></div>\
 </div></section>",
         eyebrow = w.text("home.eyebrow"),
         title = w.text("home.title"),
         subtitle = w.text("home.subtitle"),
         shop = w.text("home.shop"),
         ask = w.text("home.askAi"),
+        hero = escape_attribute(shown(HOME_HERO, hero)),
     );
     frame(&page)
 }
 
 /// The catalogue's first screen from the `GET /api/plants` answer the page carries; `None`
 /// when the answer is not a list (the app then starts from an empty `#root`, as before).
-pub fn catalogue(list_body: &[u8]) -> Option<String> {
+pub fn catalogue(list_body: &[u8], inline: Option<&InlinePicture>) -> Option<String> {
     let list: List = serde_json::from_slice(list_body).ok()?;
     let w = words();
     let count = if list.total == 1 {
@@ -80,7 +117,7 @@ pub fn catalogue(list_body: &[u8]) -> Option<String> {
     };
     let mut cards = String::new();
     for (i, plant) in list.plants.iter().take(SHELL_CARDS).enumerate() {
-        cards.push_str(&card(plant, i < EAGER_CARDS));
+        cards.push_str(&card(plant, i < EAGER_CARDS, inline));
     }
     let page = format!(
         "<div class=\"container page\"><div class=\"page-head\"><div>\
@@ -102,7 +139,7 @@ pub fn catalogue(list_body: &[u8]) -> Option<String> {
 
 /// The plant page's first screen from the `GET /api/plants/{id}` answer: the picture, the
 /// name and the price; `None` when the answer holds no plant.
-pub fn plant(plant_body: &[u8]) -> Option<String> {
+pub fn plant(plant_body: &[u8], inline: Option<&InlinePicture>) -> Option<String> {
     let reply: PlantReply = serde_json::from_slice(plant_body).ok()?;
     let plant = reply.plant;
     let w = words();
@@ -110,7 +147,7 @@ pub fn plant(plant_body: &[u8]) -> Option<String> {
     let picture = match same_site(plant.image.as_deref()).or(same_site(plant.thumbnail.as_deref())) {
         Some(src) => format!(
             "<img class=\"plant-img \" src=\"{}\" alt=\"{}\" width=\"640\" height=\"640\" loading=\"eager\" decoding=\"async\" fetchpriority=\"high\">",
-            escape_attribute(src),
+            escape_attribute(shown(src, inline)),
             escape_attribute(&plant.name)
         ),
         None => empty_picture(&plant.name, 64),
@@ -175,14 +212,14 @@ fn frame(page: &str) -> String {
 
 /// One card as `PlantCard` draws it (picture, saving, name, description, price, stock,
 /// link), without the parts that need the app (wishlist heart, stars, care icons).
-fn card(plant: &ShellPlant, eager: bool) -> String {
+fn card(plant: &ShellPlant, eager: bool, inline: Option<&InlinePicture>) -> String {
     let w = words();
     let href = escape_attribute(&format!("/plant/{}", encode_uri_component(&plant.id)));
     let src = same_site(plant.thumbnail.as_deref()).or(same_site(plant.image.as_deref()));
     let picture = match src {
         Some(src) => format!(
             "<img class=\"plant-img \" src=\"{}\" alt=\"{}\" width=\"320\" height=\"320\" loading=\"{}\" decoding=\"async\"{}>",
-            escape_attribute(src),
+            escape_attribute(shown(src, inline)),
             escape_attribute(&plant.name),
             if eager { "eager" } else { "lazy" },
             if eager { " fetchpriority=\"high\"" } else { "" }
@@ -396,7 +433,7 @@ mod tests {
                         "thumbnail": "/media/t.webp", "price": 1200, "originalPrice": 1500, "stock": 3}],
             "total": 1
         });
-        let shell = catalogue(body.to_string().as_bytes()).unwrap();
+        let shell = catalogue(body.to_string().as_bytes(), None).unwrap();
         assert!(!shell.contains("<script"), "{shell}");
         assert!(!shell.contains("</noscript>"), "{shell}");
         assert!(!shell.contains("<b>"), "{shell}");
@@ -411,9 +448,25 @@ mod tests {
     fn pictures_from_elsewhere_are_not_shown() {
         let body = serde_json::json!({"plant": {"_id": "x", "name": "N", "image": "https://evil.example/a.png",
             "thumbnail": null, "price": 10, "stock": 0}});
-        let shell = plant(body.to_string().as_bytes()).unwrap();
+        let shell = plant(body.to_string().as_bytes(), None).unwrap();
         assert!(!shell.contains("evil.example"), "{shell}");
         assert!(shell.contains("plant-img--empty"));
+    }
+
+    #[test]
+    fn a_small_first_picture_is_carried_in_the_page() {
+        let body = serde_json::json!({"plants": [
+            {"_id": "a", "name": "A", "thumbnail": "/media/a.svg", "price": 1, "stock": 1},
+            {"_id": "b", "name": "B", "thumbnail": "/media/b.svg", "price": 1, "stock": 1}
+        ], "total": 2});
+        let inline = InlinePicture::new("/media/a.svg", "image/svg+xml", b"<svg/>").unwrap();
+        let shell = catalogue(body.to_string().as_bytes(), Some(&inline)).unwrap();
+        assert!(
+            shell.contains("src=\"data:image/svg+xml;base64,PHN2Zy8+\""),
+            "{shell}"
+        );
+        assert!(shell.contains("src=\"/media/b.svg\""), "{shell}");
+        assert!(InlinePicture::new("/x", "image/webp", &[0; MAX_INLINE_PICTURE + 1]).is_none());
     }
 
     #[test]

@@ -153,7 +153,7 @@ struct PlantPictures {
 }
 
 /// A same-site path only (`/media/…`): never another origin, whatever the data says.
-fn picture_of(body: &[u8], picture: Picture) -> Option<String> {
+pub fn picture_of(body: &[u8], picture: Picture) -> Option<String> {
     let (first, second) = match picture {
         Picture::FirstCard => {
             let card = serde_json::from_slice::<ListPictures>(body)
