@@ -115,14 +115,16 @@ function landingPlugin(): Plugin {
           minify: true,
           target: 'es2020',
         });
-        // Before the entry script and its stylesheet: a script after a stylesheet would wait
-        // for it to download. A classic (blocking) script, so it starts its fetches while the
-        // entry module is still downloading, as the inline copy it replaces did.
+        // Before the entry script and its stylesheet, and `defer`: it no longer blocks the
+        // first paint (issue 21: the server draws the first screen, so the page has something
+        // to paint before any script), yet still runs before the entry module, which is
+        // deferred too and comes after it in the document, so its early fetches are made
+        // before the app looks for them.
         const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>\n    `).join('');
         const landing = `${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)});\n`;
         const hash = createHash('sha256').update(landing).digest('hex').slice(0, 10);
         landingFile = { fileName: `assets/landing-${hash}.js`, code: landing };
-        const script = `<script src="/${landingFile.fileName}"></script>\n    `;
+        const script = `<script defer src="/${landingFile.fileName}"></script>\n    `;
         const at = html.search(/<script type="module"/);
         if (at < 0) throw new Error('landing: no module script in index.html');
         return html.slice(0, at) + preloads + script + html.slice(at);

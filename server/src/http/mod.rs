@@ -9,6 +9,7 @@ pub mod cart;
 pub mod client_ip;
 pub mod delivery;
 pub mod extract;
+pub mod first_screen;
 pub mod front;
 pub mod media;
 pub mod meta;
@@ -158,6 +159,7 @@ pub fn app(state: AppState) -> Router {
                 Router::new()
                     .route("/plant/{id}", get(plant_page::serve))
                     .route("/catalogue", get(plant_page::catalogue))
+                    .route("/", get(plant_page::home))
                     .with_state(pages),
             )
             .merge(web::router(&web_dir));

@@ -153,7 +153,7 @@ struct PlantPictures {
 }
 
 /// A same-site path only (`/media/…`): never another origin, whatever the data says.
-fn picture_of(body: &[u8], picture: Picture) -> Option<String> {
+pub fn picture_of(body: &[u8], picture: Picture) -> Option<String> {
     let (first, second) = match picture {
         Picture::FirstCard => {
             let card = serde_json::from_slice::<ListPictures>(body)
@@ -288,7 +288,7 @@ fn digits(value: Option<&str>) -> Option<&str> {
 }
 
 /// JavaScript's `encodeURIComponent`: everything but letters, digits and `-_.!~*'()`.
-fn encode_uri_component(text: &str) -> String {
+pub fn encode_uri_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
         match byte {

@@ -13,9 +13,11 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
 use super::extract::AppPath;
+use super::first_screen::{self, InlinePicture};
 use super::page_data::{self, escape_attribute, PageData, Pages, Picture, HEAD_END};
 use super::state::AppState;
 use crate::error::ApiResult;
+use crate::media::keys::content_type;
 use crate::store::plants::{self, Plant};
 
 const HEAD_START: &str = "<!--hariyali:head-->";
@@ -39,22 +41,64 @@ fn html(status: StatusCode, page: String) -> Response {
     response
 }
 
+/// `/`: the app's page with the home page's first screen (issue 21).
+pub async fn home(State(pages): State<Pages>) -> ApiResult<Response> {
+    let index = read_index(&pages.state).await?;
+    let file = pages
+        .state
+        .config
+        .web_dir
+        .join(first_screen::HOME_HERO.trim_start_matches('/'));
+    let hero = tokio::fs::read(file)
+        .await
+        .ok()
+        .and_then(|bytes| InlinePicture::new(first_screen::HOME_HERO, "image/svg+xml", &bytes));
+    Ok(html(
+        StatusCode::OK,
+        first_screen::insert_into(&index, &first_screen::home(hero.as_ref())),
+    ))
+}
+
 /// `/catalogue`: the app's page with the first page of plants it will show (for the filters
-/// in the address) and its first card's picture preloaded.
+/// in the address), its first card's picture preloaded and its first cards drawn.
 pub async fn catalogue(
     State(pages): State<Pages>,
     RawQuery(query): RawQuery,
 ) -> ApiResult<Response> {
     let index = read_index(&pages.state).await?;
     let url = page_data::catalogue_api_url(query.as_deref());
-    let data = page_data::api_body(&pages.api, &url)
-        .await
-        .and_then(|body| PageData::new(&url, &body, Picture::FirstCard));
-    let page = match data {
-        Some(data) => data.insert_into(&index),
+    let page = match page_data::api_body(&pages.api, &url).await {
+        Some(body) => with_data(&pages.state, &index, &url, &body, Picture::FirstCard).await,
         None => index,
     };
     Ok(html(StatusCode::OK, page))
+}
+
+/// `page` with the API answer `body` of `url` carried (page_data) and the first screen drawn
+/// from it (first_screen); as it is when the answer is not one the page can use.
+async fn with_data(
+    state: &AppState,
+    page: &str,
+    url: &str,
+    body: &[u8],
+    picture: Picture,
+) -> String {
+    let Some(data) = PageData::new(url, body, picture) else {
+        return page.to_string();
+    };
+    let inline = match page_data::picture_of(body, picture) {
+        Some(src) => inline_picture(state, &src).await,
+        None => None,
+    };
+    let shell = match picture {
+        Picture::FirstCard => first_screen::catalogue(body, inline.as_ref()),
+        Picture::Plant => first_screen::plant(body, inline.as_ref()),
+    };
+    let page = data.insert_into(page);
+    match shell {
+        Some(shell) => first_screen::insert_into(&page, &shell),
+        None => page,
+    }
 }
 
 pub async fn serve(
@@ -85,17 +129,21 @@ pub async fn serve(
     let page = match plant {
         Some(_) => {
             let url = page_data::plant_api_url(&id);
-            match page_data::api_body(&pages.api, &url)
-                .await
-                .and_then(|body| PageData::new(&url, &body, Picture::Plant))
-            {
-                Some(data) => data.insert_into(&page),
+            match page_data::api_body(&pages.api, &url).await {
+                Some(body) => with_data(state, &page, &url, &body, Picture::Plant).await,
                 None => page,
             }
         }
         None => page,
     };
     Ok(html(status, page))
+}
+
+/// The stored picture at `src` (`/media/{key}`) when it is small enough to carry in the page.
+async fn inline_picture(state: &AppState, src: &str) -> Option<InlinePicture> {
+    let key = src.strip_prefix("/media/")?;
+    let bytes = state.media.get(key).await.ok()??;
+    InlinePicture::new(src, content_type(key), &bytes)
 }
 
 /// Where links shared outside the app point: the configured public URL (`HARIYALI_PUBLIC_URL`,

@@ -176,3 +176,130 @@ async fn a_plant_page_carries_the_plant_safely() {
     assert_eq!(status, 404);
     assert!(data_of(&missing).is_none());
 }
+
+/// A name that tries every way out of HTML text and attributes.
+const HOSTILE_NAME: &str =
+    "Aaa \"q\" 'a' </noscript><script>alert(3)</script><img src=x onerror=alert(4)>";
+const HOSTILE_ESCAPED: &str = "Aaa &quot;q&quot; &#39;a&#39; &lt;/noscript&gt;&lt;script&gt;alert(3)&lt;/script&gt;&lt;img src=x onerror=alert(4)&gt;";
+
+/// The markup inside `<div id="root">` (the server-drawn first screen), up to the data.
+fn first_screen_of(page: &str) -> &str {
+    let start = page.find("<div id=\"root\">").expect("a root") + "<div id=\"root\">".len();
+    let end = page
+        .find("<script type=\"application/json\"")
+        .unwrap_or(page.len());
+    &page[start..end]
+}
+
+/// The `src` of the shell's `<img class="plant-img ">` whose attributes go on with `rest`.
+fn picture_src(shell: &str, rest: &str) -> String {
+    let open = "<img class=\"plant-img \" src=\"";
+    let start = shell.find(open).expect("a picture") + open.len();
+    let end = start + shell[start..].find('"').unwrap();
+    assert!(shell[end + 2..].starts_with(rest), "{}", &shell[start..]);
+    shell[start..end].to_string()
+}
+
+/// How the shell names a stored picture: its address, or, when it is at most 4 KB, its bytes
+/// as a `data:` URL (the test's pictures are plain colours, small as WebP).
+async fn shown_as(client: &reqwest::Client, base: &str, src: &str) -> String {
+    use base64::Engine as _;
+    let res = client.get(format!("{base}{src}")).send().await.unwrap();
+    assert_eq!(res.status(), 200, "{src}");
+    let kind = res.headers()["content-type"].to_str().unwrap().to_string();
+    let bytes = res.bytes().await.unwrap();
+    if bytes.len() <= 4096 {
+        format!(
+            "data:{kind};base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(&bytes)
+        )
+    } else {
+        src.to_string()
+    }
+}
+
+#[tokio::test]
+async fn the_first_screen_is_drawn_into_the_html_with_its_texts_escaped() {
+    let app = shop().await;
+    let id = evil_plant(&app).await;
+    sqlx::query("UPDATE plants SET name = $1 WHERE id = $2")
+        .bind(HOSTILE_NAME)
+        .bind(&id)
+        .execute(app.state.db.writer())
+        .await
+        .expect("rename");
+    app.state.catalogue_cache.invalidate();
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+
+    // The catalogue: the first cards' pictures and names (the hostile plant sorts first).
+    let (_, page) = text(&client, &format!("{base}/catalogue")).await;
+    let data = data_of(&page).unwrap();
+    let shell = first_screen_of(&page);
+    assert!(
+        shell.starts_with("<div class=\"app shell\" data-lang=\"en\">"),
+        "{shell}"
+    );
+    let first = &data["body"]["plants"][0];
+    assert_eq!(first["name"], HOSTILE_NAME);
+    let thumbnail = first["thumbnail"].as_str().unwrap();
+    assert_eq!(
+        picture_src(shell, &format!("alt=\"{HOSTILE_ESCAPED}\" width=\"320\"")),
+        shown_as(&client, &base, thumbnail).await,
+        "{shell}"
+    );
+    assert!(
+        shell.contains(&format!(
+            "<h2 class=\"pcard__name\"><a href=\"/plant/{id}\">{HOSTILE_ESCAPED}</a></h2>"
+        )),
+        "{shell}"
+    );
+    // The count, in the app's words (the test shop holds this one plant).
+    assert_eq!(data["body"]["total"], 1);
+    assert!(
+        shell.contains("<p class=\"page-head__sub\">1 plant</p>"),
+        "{shell}"
+    );
+    assert!(shell.contains("<h1 tabindex=\"-1\" class=\"page-title \">Catalogue</h1>"));
+    // No markup of any text got through: the page's only elements are its own.
+    for markup in [
+        "<script>alert",
+        "</noscript>",
+        "<img src=x",
+        "alert(2)</script>",
+    ] {
+        assert!(!page.contains(markup), "{markup} in {page}");
+    }
+    assert_eq!(page.matches("</script>").count(), 2, "{page}");
+
+    // The plant page: its picture and name.
+    let (_, page) = text(&client, &format!("{base}/plant/{id}")).await;
+    let data = data_of(&page).unwrap();
+    let image = data["body"]["plant"]["image"].as_str().unwrap();
+    let shell = first_screen_of(&page);
+    assert_eq!(
+        picture_src(shell, &format!("alt=\"{HOSTILE_ESCAPED}\" width=\"640\"")),
+        shown_as(&client, &base, image).await,
+        "{shell}"
+    );
+    assert!(
+        shell.contains(&format!(
+            "<h1 tabindex=\"-1\" class=\"page-title pdp__title\">{HOSTILE_ESCAPED}</h1>"
+        )),
+        "{shell}"
+    );
+    for markup in ["<script>alert", "</noscript>", "<img src=x"] {
+        assert!(!page.contains(markup), "{markup} in {page}");
+    }
+
+    // The home page: the hero, its largest element.
+    let (status, page) = text(&client, &format!("{base}/")).await;
+    assert_eq!(status, 200);
+    assert!(first_screen_of(&page).contains(
+        "<h1 tabindex=\"-1\" class=\"page-title hero__title\">Bring home a little hariyali</h1>"
+    ));
+
+    // A missing plant: no first screen (the app shows its "not found").
+    let (_, missing) = text(&client, &format!("{base}/plant/PL-424242")).await;
+    assert!(missing.contains("<div id=\"root\"></div>"), "{missing}");
+}

@@ -1,13 +1,39 @@
 /** The routes of spec section 2. Every page but Home is its own lazily loaded chunk. */
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/layout';
 import { AdminRoute, AuthRoute, CustomerRoute, ShopRoute } from './guards';
 import { HomePage } from '@/features/home/home-page';
 import { ROUTES } from '@/lib/routes';
 
-const CataloguePage = lazy(() => import('@/features/catalogue/catalogue-page'));
-const PlantPage = lazy(() => import('@/features/plant/plant-page'));
+/**
+ * A lazily loaded page that can be loaded ahead of the first render: once `preload` has
+ * resolved, the page renders at once instead of suspending. The server draws the first
+ * screen of /catalogue and /plant/:id into the HTML (issue 21) and React's first commit
+ * replaces it; a first commit that suspended would swap that screen for the skeleton.
+ */
+function preloadablePage(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const remember = (module: { default: ComponentType }) => {
+    loaded = module.default;
+    return module;
+  };
+  const Lazy = lazy(() => load().then(remember));
+  function Page() {
+    const Loaded = loaded ?? Lazy;
+    return <Loaded />;
+  }
+  return Object.assign(Page, { preload: () => load().then(remember) });
+}
+
+const CataloguePage = preloadablePage(() => import('@/features/catalogue/catalogue-page'));
+const PlantPage = preloadablePage(() => import('@/features/plant/plant-page'));
+
+/** Loads the page of a landing address (what the server drew the first screen of). */
+export async function preloadLandingPage(pathname: string): Promise<void> {
+  if (pathname === ROUTES.catalogue) await CataloguePage.preload();
+  else if (/^\/plant\/[^/]+$/.test(pathname)) await PlantPage.preload();
+}
 const LoginPage = lazy(() => import('@/features/auth/login-page'));
 const RegisterPage = lazy(() => import('@/features/auth/register-page'));
 const CartPage = lazy(() => import('@/features/cart/cart-page'));

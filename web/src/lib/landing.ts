@@ -1,8 +1,9 @@
 /**
  * What a first visit to a page can start before the app's JavaScript has arrived.
  *
- * The build inlines this file into index.html as a classic script (`landingPlugin` in
- * vite.config.ts), which calls `startLanding` while the HTML is still being parsed. For `/`
+ * The build adds this file to index.html as a deferred classic script (`landingPlugin` in
+ * vite.config.ts), which calls `startLanding` once the HTML is parsed, before the entry
+ * module runs (it never holds up the first paint: the server draws the first screen). For `/`
  * it preloads the hero picture; for `/catalogue` and `/plant/:id`, in parallel with the main
  * bundle, it:
  *   - modulepreloads the page's lazy route chunk (and its imports) and preloads its CSS,
