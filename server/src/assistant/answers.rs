@@ -422,6 +422,17 @@ fn light_word(l: LightLevel, hindi: bool) -> &'static str {
     }
 }
 
+/// Where a plant goes, in Hindi (the wish words name places in English).
+fn place_in_hindi(place: &str) -> &str {
+    match place {
+        "indoor" => "घर के अंदर",
+        "balcony" => "बालकनी",
+        "terrace" => "छत",
+        "outdoor" => "बगीचा",
+        other => other,
+    }
+}
+
 /// Plants for someone's wishes, from what the shop has in stock.
 pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply {
     let p = ctx.p();
@@ -442,7 +453,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
     }
     if let Some(place) = wishes.place {
         looked_for.push(if ctx.hindi {
-            format!("जगह: {place}")
+            format!("जगह: {}", place_in_hindi(place))
         } else {
             format!("grows {place}")
         });
@@ -515,10 +526,21 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
                 } else {
                     c.species.summary.clone()
                 };
-                (
-                    format!("({}) {}", c.species.hindi, item_line(item, ctx)),
-                    format!("{}: {}. {more}", p.why, why),
-                )
+                // The name in the customer's language first: Hindi (English), or English.
+                let name = if ctx.hindi {
+                    format!(
+                        "**{}** ({}): {} ({} {}): /plant/{}",
+                        c.species.hindi,
+                        item.name,
+                        rupees(item.price),
+                        item.stock,
+                        p.in_stock,
+                        item.id
+                    )
+                } else {
+                    item_line(item, ctx)
+                };
+                (name, format!("{}: {}. {more}", p.why, why))
             })
             .collect();
         r.heading(p.plants_for_you).numbered_with_details(&items);
