@@ -250,8 +250,10 @@ pub fn first_sentence(text: &str) -> &str {
 /// "a Adenium" → "an Adenium": the article before a plant name that starts with a vowel
 /// (names are capitalised, so "a user" or "a one" stay as they are).
 pub fn fix_articles(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
+    let mut out = String::with_capacity(text.len() + 1);
+    // A leading space lets the article at the very start be found like any other.
+    let padded = format!(" {text}");
+    let mut rest = padded.as_str();
     while let Some(at) = rest.find(" a ") {
         let after = &rest[at + 3..];
         let next = after.trim_start_matches(['*', '_']).chars().next();
@@ -264,7 +266,7 @@ pub fn fix_articles(text: &str) -> String {
         rest = after;
     }
     out.push_str(rest);
-    out
+    out.split_off(1)
 }
 
 #[cfg(test)]
