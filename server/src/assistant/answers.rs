@@ -617,7 +617,7 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
                         item.id
                     )
                 } else {
-                    format!("({}) {}", c.species.hindi, item_line(item, ctx))
+                    item_line(item, ctx)
                 };
                 let why_label = if hl { "Kyun" } else { p.why };
                 (

@@ -78,6 +78,7 @@ impl Engine {
         let kind_care = KindCare::embedded(&kb)?;
         answers::check_hindi_reasons(&kb)?;
         super::recommend::WishWords::check(&kb)?;
+        super::followup::FollowUps::check()?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -234,6 +235,9 @@ impl Engine {
         };
         self.verdict_first(&mut answer, &reading, &r, &prepared, q);
         answer.memory.asked_price = reading.price || reading.sell;
+        if reading.lang == Lang::En {
+            answer.text = super::followup::fix_articles(&answer.text);
+        }
         let links = linked_ids(&answer.text);
         if !links.is_empty() {
             answer.memory.list = links;
@@ -407,6 +411,21 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
+        // A short follow-up without a topic of its own ("why?", "koi spray batao", "what
+        // about watering them?") continues the chat's topic.
+        if let Some(t) = super::followup::continued(
+            &self.kb,
+            &self.book,
+            &self.watering,
+            text,
+            r,
+            &memory,
+            q.catalogue,
+            Season::of_month(q.month),
+            lang,
+        ) {
+            return Some(done(t, memory, None));
+        }
         if shop::asks_order_status(&self.lex, text) {
             let cancelling = self.words().cancel.hit(text);
             return Some(done(
@@ -428,6 +447,23 @@ impl Engine {
             return Some(done(text, memory, None));
         }
         if let Some(m) = triage::myth(&self.lex, text, lang) {
+            // "Which plant purifies air best, safe for kids?": the myth corrected in one
+            // sentence, then the plants that were asked for.
+            if named.is_none() && r.has(Intent::Recommend) {
+                let mut wishes = read_wishes(q.text, text);
+                wishes.pets |= memory.pets;
+                wishes.children |= memory.children;
+                let ctx = Ctx {
+                    hindi: lang == Lang::Hi,
+                    season: Season::of_month(q.month),
+                    catalogue: q.catalogue,
+                };
+                let plants = answers::recommendation(&wishes, &rank(&self.kb, &wishes), &ctx);
+                let first = super::followup::first_sentence(&m);
+                memory.recommending = true;
+                let t = format!("{first}\n\n{}", shorten(&plants.finish(), 110, lang));
+                return Some(done(t, memory, None));
+            }
             return Some(done(m, memory, None));
         }
         // General-care questions with one right answer ("is it ok to water at night?").
@@ -623,7 +659,9 @@ impl Engine {
         }
         // "Which plant has long striped leaves…?": the closest species by description — when
         // the name is asked, or when the description alone is clear (two cues or more).
-        if named.is_none() && !self.words().identify_not.hit(text) {
+        // "Which plant is good for low light?" asks for a recommendation, not a name.
+        let recommending = r.has(Intent::Recommend) && wishes.asks_for_something();
+        if named.is_none() && !recommending && !self.words().identify_not.hit(text) {
             let asks_name = reading.ask == Ask::Identify || self.words().identify.hit(text);
             let by_cues = self.identified_by_cues(q.text);
             let found = match by_cues {
@@ -1094,6 +1132,10 @@ impl Engine {
         }
         if let Some(g) = main_guide {
             memory.guide = Some(g.id.clone());
+        } else if memory.recommending {
+            // A new question for plants: the problem discussed before is not its topic.
+            memory.guide = None;
+            memory.plant = None;
         }
         let warnings: Vec<String> = plants
             .iter()

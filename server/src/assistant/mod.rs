@@ -7,6 +7,7 @@ pub mod compose;
 pub mod cues;
 pub mod direct;
 pub mod engine;
+pub mod followup;
 pub mod gate;
 pub mod knowledge;
 pub mod lexicon;

@@ -103,6 +103,19 @@ fn has_any(text: &Prepared, words: &[String]) -> bool {
 
 impl Wishes {
     /// Whether these words narrow a recommendation down (a budget, light, place or kind).
+    /// Whether the words state a condition the plant must meet (light, place, budget, pets,
+    /// children, easy care), so "which plant is good for low light?" asks for plants, not for
+    /// a plant's name. Kinds alone ("fragrant white flowers, which plant?") still describe a
+    /// plant to identify.
+    pub fn asks_for_something(&self) -> bool {
+        self.budget.is_some()
+            || self.light.is_some()
+            || self.place.is_some()
+            || self.pets
+            || self.children
+            || self.beginner
+    }
+
     pub fn refines_a_recommendation(&self) -> bool {
         self.budget.is_some()
             || self.light.is_some()

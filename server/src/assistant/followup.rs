@@ -1,0 +1,317 @@
+//! Short follow-ups that continue the chat's topic instead of starting a new one: "why?" and
+//! "what should I do?" after a problem was diagnosed, "what about watering them?" after a list
+//! of plants. The words are data (`knowledge/assistant/followups.toml`), checked at start.
+
+use anyhow::{bail, Context};
+use serde::Deserialize;
+
+use super::cues::Intent;
+use super::direct::{self, Situation, Watering};
+use super::knowledge::{Guide, Knowledge, Species};
+use super::lexicon::{Lang, PhraseList};
+use super::memory::Memory;
+use super::quick::Phrasebook;
+use super::recognize::Recognition;
+use super::season::Season;
+use super::text::Prepared;
+use crate::domain::catalogue::CatalogueItem;
+
+const FOLLOWUPS_TOML: &str = include_str!("../../knowledge/assistant/followups.toml");
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowUps {
+    max_words: usize,
+    why: PhraseList,
+    remedy: PhraseList,
+    plural: PhraseList,
+}
+
+/// What a short follow-up asks about the problem discussed before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Continue {
+    Why,
+    Remedy,
+}
+
+impl FollowUps {
+    pub fn parse(text: &str) -> anyhow::Result<FollowUps> {
+        let f: FollowUps =
+            toml::from_str(text).context("knowledge/assistant/followups.toml is malformed")?;
+        if f.max_words == 0 {
+            bail!("followups.toml: max_words must be at least 1");
+        }
+        f.why.check("followups.toml why")?;
+        f.remedy.check("followups.toml remedy")?;
+        f.plural.check("followups.toml plural")?;
+        Ok(f)
+    }
+
+    /// Checks the embedded words; `Engine::new` calls it so a bad file stops the start.
+    pub fn check() -> anyhow::Result<()> {
+        FollowUps::parse(FOLLOWUPS_TOML).map(|_| ())
+    }
+
+    pub fn get() -> &'static FollowUps {
+        static WORDS: std::sync::OnceLock<FollowUps> = std::sync::OnceLock::new();
+        WORDS.get_or_init(|| {
+            FollowUps::parse(FOLLOWUPS_TOML).expect("followups.toml is checked at start")
+        })
+    }
+
+    /// Whether a short message with no topic of its own asks "why" or "what to do" about the
+    /// problem the chat was about. A message that names a plant or a problem, or asks for a
+    /// recommendation, has its own intent, which wins over memory.
+    pub fn asks_about_last_problem(&self, text: &Prepared, r: &Recognition) -> Option<Continue> {
+        let own_topic = !r.plants.is_empty()
+            || r.guides.iter().any(|m| m.guide.is_problem())
+            || r.has(Intent::Recommend)
+            || r.has(Intent::Shop);
+        if own_topic || text.words.len() > self.max_words {
+            return None;
+        }
+        if self.remedy.hit(text) {
+            Some(Continue::Remedy)
+        } else if self.why.hit(text) {
+            Some(Continue::Why)
+        } else {
+            None
+        }
+    }
+
+    /// "them", "these", "dono": the message is about every plant of the last list.
+    pub fn refers_to_list(&self, text: &Prepared) -> bool {
+        self.plural.hit(text)
+    }
+}
+
+/// The problem the chat was about, if the last diagnosis is remembered.
+pub fn last_problem<'k>(kb: &'k Knowledge, memory: &Memory) -> Option<&'k Guide> {
+    memory
+        .guide
+        .as_deref()
+        .and_then(|id| kb.guide(id))
+        .filter(|g| g.is_problem())
+}
+
+/// The causes ("why?") or the remedy ("what should I do?") of the problem discussed before,
+/// in the customer's language: English from the guide's causes and steps, Hindi and Hinglish
+/// from the guide's reviewed text.
+pub fn continue_problem(
+    g: &Guide,
+    plant: Option<&Species>,
+    book: &Phrasebook,
+    ask: Continue,
+    lang: Lang,
+) -> Option<String> {
+    let title = match (lang, plant) {
+        (Lang::Hi, Some(s)) => format!("{} — {}", s.hindi, g.hindi_title),
+        (Lang::Hi, None) => g.hindi_title.clone(),
+        (_, Some(s)) => format!("{} — {}", s.name, g.title),
+        (_, None) => g.title.clone(),
+    };
+    if lang != Lang::En {
+        let body = book.guide(&g.id, lang)?;
+        return Some(format!("**{title}:** {body}"));
+    }
+    let list = |items: &[String], numbered: bool| {
+        items
+            .iter()
+            .take(4)
+            .enumerate()
+            .map(|(i, t)| {
+                if numbered {
+                    format!("{}. {t}", i + 1)
+                } else {
+                    format!("- {t}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    Some(match ask {
+        Continue::Why => format!(
+            "**Why ({title}):** {}\n\nThe usual causes:\n{}",
+            g.summary,
+            list(&g.causes, false)
+        ),
+        Continue::Remedy => format!(
+            "**What to do ({title}):**\n{}\n\n{}",
+            list(&g.steps, true),
+            g.when_to_worry
+        ),
+    })
+}
+
+/// "What about watering them?" after a list: one line for each listed plant.
+pub fn watering_for_list(
+    kb: &Knowledge,
+    watering: &Watering,
+    list: &[String],
+    catalogue: &[CatalogueItem],
+    season: Season,
+    zone: Option<(&str, super::reading::Zone)>,
+    lang: Lang,
+) -> Option<String> {
+    let listed: Vec<&Species> = list
+        .iter()
+        .filter_map(|id| catalogue.iter().find(|i| &i.id == id))
+        .filter_map(|i| kb.species_for_catalogue_name(&i.name))
+        .collect();
+    if listed.len() < 2 {
+        return None;
+    }
+    let lines: Vec<String> = listed
+        .iter()
+        .filter_map(|s| {
+            let sit = Situation {
+                now: season,
+                lang,
+                season,
+                zone,
+                habit_hours: None,
+                amount: None,
+            };
+            let t = direct::watering(watering, s, &sit)?;
+            let first = t
+                .split("\n\n")
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string();
+            let name = match lang {
+                Lang::Hi => format!("{} ({})", s.hindi, s.name),
+                _ => s.name.clone(),
+            };
+            Some(format!("- **{name}:** {first}"))
+        })
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let head = match lang {
+        Lang::En => "Watering for each plant of the list (always check the soil first):",
+        Lang::Hi => "सूची के हर पौधे के लिए पानी (पहले मिट्टी ज़रूर जाँचें):",
+        Lang::Hinglish => "List ke har paudhe ke liye paani (pehle mitti zaroor check kijiye):",
+    };
+    Some(format!("{head}\n{}", lines.join("\n")))
+}
+
+/// Continues the chat's topic when a short message has none of its own: the causes or the
+/// remedy of the problem discussed last, or watering for every plant of the last list.
+#[allow(clippy::too_many_arguments)]
+pub fn continued(
+    kb: &Knowledge,
+    book: &Phrasebook,
+    watering: &Watering,
+    text: &Prepared,
+    r: &Recognition,
+    memory: &Memory,
+    catalogue: &[CatalogueItem],
+    season: Season,
+    lang: Lang,
+) -> Option<String> {
+    let f = FollowUps::get();
+    if let Some(g) = last_problem(kb, memory) {
+        if let Some(ask) = f.asks_about_last_problem(text, r) {
+            let plant = memory.plant.as_deref().and_then(|id| kb.species(id));
+            if let Some(t) = continue_problem(g, plant, book, ask, lang) {
+                return Some(t);
+            }
+        }
+    }
+    let about_water = r.has(Intent::Water) || text.has_stem(&["water"]);
+    if r.plants.is_empty() && about_water && f.refers_to_list(text) && memory.list.len() >= 2 {
+        let zone = memory.city.as_deref().zip(memory.zone);
+        return watering_for_list(kb, watering, &memory.list, catalogue, season, zone, lang);
+    }
+    None
+}
+
+/// The first sentence of an answer (up to ". ", "। " or a line break).
+pub fn first_sentence(text: &str) -> &str {
+    let text = text.trim();
+    let mut end = text.len();
+    for (i, c) in text.char_indices() {
+        let next = text[i + c.len_utf8()..].chars().next();
+        let ends = match c {
+            '\n' => true,
+            '.' | '?' | '!' | '।' => next.is_none_or(char::is_whitespace),
+            _ => false,
+        };
+        if ends {
+            end = if c == '\n' { i } else { i + c.len_utf8() };
+            break;
+        }
+    }
+    &text[..end]
+}
+
+/// "a Adenium" → "an Adenium": the article before a plant name that starts with a vowel
+/// (names are capitalised, so "a user" or "a one" stay as they are).
+pub fn fix_articles(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    // A leading space lets the article at the very start be found like any other.
+    let padded = format!(" {text}");
+    let mut rest = padded.as_str();
+    while let Some(at) = rest.find(" a ") {
+        let after = &rest[at + 3..];
+        let next = after.trim_start_matches(['*', '_']).chars().next();
+        out.push_str(&rest[..at]);
+        if next.is_some_and(|c| "AEIOU".contains(c)) {
+            out.push_str(" an ");
+        } else {
+            out.push_str(" a ");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out.split_off(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_followup_words_are_checked() {
+        assert!(FollowUps::check().is_ok());
+        assert!(FollowUps::parse(
+            "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]"
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn articles_follow_the_plant_name() {
+        assert_eq!(
+            fix_articles("too often for a Adenium and a Snake Plant"),
+            "too often for an Adenium and a Snake Plant"
+        );
+        assert_eq!(
+            fix_articles("a **Aloe Vera** and a one"),
+            "an **Aloe Vera** and a one"
+        );
+    }
+
+    #[test]
+    fn short_followups_continue_the_problem() {
+        let kb = Knowledge::embedded().unwrap();
+        let f = FollowUps::get();
+        for (text, want) in [
+            ("why?", Some(Continue::Why)),
+            ("what should i do", Some(Continue::Remedy)),
+            ("koi spray batao", Some(Continue::Remedy)),
+            ("क्या करूँ?", Some(Continue::Remedy)),
+            ("which plant is good for low light?", None),
+            ("why are my tulsi leaves yellow", None),
+        ] {
+            let r = super::super::recognize::recognize(&kb, text);
+            assert_eq!(
+                f.asks_about_last_problem(&Prepared::new(text), &r),
+                want,
+                "{text}"
+            );
+        }
+    }
+}
