@@ -455,6 +455,7 @@ impl Engine {
                 wishes.children |= memory.children;
                 let ctx = Ctx {
                     hindi: lang == Lang::Hi,
+                    hinglish: lang == Lang::Hinglish,
                     season: Season::of_month(q.month),
                     catalogue: q.catalogue,
                 };
