@@ -17,11 +17,14 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Lines of `source` that build or hold an untyped JSON value. Examples in
-/// `#[schema(examples(json!(...)))]` are documentation, not bodies.
+/// `#[schema(examples(json!(...)))]` are documentation, not bodies, and a unit-test module
+/// (from `#[cfg(test)]` on, which rustfmt and this codebase keep at the end of a file) feeds
+/// the code JSON; it sends none.
 fn untyped_lines(source: &str) -> Vec<(usize, String)> {
     source
         .lines()
         .enumerate()
+        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
         .filter(|(_, line)| {
             let code = line.split("//").next().unwrap_or_default();
             let builds = code.contains("json!") && !code.contains("examples(json!");
@@ -58,6 +61,12 @@ fn the_scan_tells_bodies_from_examples() {
     let example = "#[schema(examples(json!({ \"quantity\": 2 })))]";
     let value = "fn f(v: serde_json::Value) {}";
     assert_eq!(untyped_lines(body).len(), 1);
+    let tested = format!("{body}\n#[cfg(test)]\nmod tests {{\n    let input = json!({{}});\n}}");
+    assert_eq!(
+        untyped_lines(&tested).len(),
+        1,
+        "only the body before the tests counts"
+    );
     assert!(untyped_lines(example).is_empty());
     assert_eq!(untyped_lines(value).len(), 1);
     assert!(untyped_lines("// json! in a comment").is_empty());
