@@ -460,7 +460,7 @@ impl Engine {
                     catalogue: q.catalogue,
                 };
                 let plants = answers::recommendation(&wishes, &rank(&self.kb, &wishes), &ctx);
-                let first = super::followup::first_sentence(&m);
+                let first = super::brief::first_sentence(&m);
                 memory.recommending = true;
                 let t = format!("{first}\n\n{}", shorten(&plants.finish(), 110, lang));
                 return Some(done(t, memory, None));

@@ -228,25 +228,6 @@ pub fn continued(
     None
 }
 
-/// The first sentence of an answer (up to ". ", "। " or a line break).
-pub fn first_sentence(text: &str) -> &str {
-    let text = text.trim();
-    let mut end = text.len();
-    for (i, c) in text.char_indices() {
-        let next = text[i + c.len_utf8()..].chars().next();
-        let ends = match c {
-            '\n' => true,
-            '.' | '?' | '!' | '।' => next.is_none_or(char::is_whitespace),
-            _ => false,
-        };
-        if ends {
-            end = if c == '\n' { i } else { i + c.len_utf8() };
-            break;
-        }
-    }
-    &text[..end]
-}
-
 /// "a Adenium" → "an Adenium": the article before a plant name that starts with a vowel
 /// (names are capitalised, so "a user" or "a one" stay as they are).
 pub fn fix_articles(text: &str) -> String {

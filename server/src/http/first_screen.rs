@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::page_data::{encode_uri_component, escape_attribute};
+use crate::domain::order_limits::rupees;
 
 /// The home page's hero picture (`HOME_HERO_IMAGE` of web/src/lib/landing.ts), in the web app.
 pub const HOME_HERO: &str = "/illustrations/hero.svg";
@@ -258,13 +259,13 @@ fn price(price: i64, original: Option<i64>, size: &str) -> String {
         Some(original) => format!(
             "<s class=\"price__was\"><span class=\"sr-only\">{}: </span>{}</s>",
             words().text("plant.originalPrice"),
-            format_inr(original)
+            rupees(original)
         ),
         None => String::new(),
     };
     format!(
         "<span class=\"price price--{size}\"><span class=\"price__now\">{}</span>{was}</span>",
-        format_inr(price)
+        rupees(price)
     )
 }
 
@@ -273,7 +274,7 @@ fn save_chip(price: i64, original: Option<i64>) -> String {
     match original.filter(|o| *o > price) {
         Some(original) => format!(
             "<span class=\"chip chip--clay\">{}</span>",
-            words().with("plant.save", "amount", &format_inr(original - price))
+            words().with("plant.save", "amount", &rupees(original - price))
         ),
         None => String::new(),
     }
@@ -291,26 +292,6 @@ fn empty_picture(name: &str, size: u32) -> String {
 /// A same-site path only, as the preload (`page_data::picture_of`) takes it.
 fn same_site(src: Option<&str>) -> Option<&str> {
     src.filter(|s| s.starts_with('/') && !s.starts_with("//") && !s.contains('\\'))
-}
-
-/// `formatINR`: whole rupees with Indian digit grouping (`₹1,00,000`).
-pub fn format_inr(amount: i64) -> String {
-    let digits = amount.unsigned_abs().to_string();
-    let (head, last3) = digits.split_at(digits.len().saturating_sub(3));
-    let mut groups: Vec<&str> = Vec::new();
-    let mut rest = head;
-    while rest.len() > 2 {
-        let (a, b) = rest.split_at(rest.len() - 2);
-        groups.push(b);
-        rest = a;
-    }
-    if !rest.is_empty() {
-        groups.push(rest);
-    }
-    groups.reverse();
-    groups.push(last3);
-    let sign = if amount < 0 { "-" } else { "" };
-    format!("{sign}₹{}", groups.join(","))
 }
 
 /// `truncate(text, max)`: the first `max` characters, trailing spaces dropped, and `…`.
@@ -417,12 +398,12 @@ mod tests {
 
     #[test]
     fn rupees_are_grouped_the_indian_way() {
-        assert_eq!(format_inr(0), "₹0");
-        assert_eq!(format_inr(999), "₹999");
-        assert_eq!(format_inr(1000), "₹1,000");
-        assert_eq!(format_inr(100000), "₹1,00,000");
-        assert_eq!(format_inr(12345678), "₹1,23,45,678");
-        assert_eq!(format_inr(-1500), "-₹1,500");
+        assert_eq!(rupees(0), "₹0");
+        assert_eq!(rupees(999), "₹999");
+        assert_eq!(rupees(1000), "₹1,000");
+        assert_eq!(rupees(100000), "₹1,00,000");
+        assert_eq!(rupees(12345678), "₹1,23,45,678");
+        assert_eq!(rupees(-1500), "-₹1,500");
     }
 
     #[test]
