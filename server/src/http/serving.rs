@@ -28,6 +28,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use super::front::FixedAnswers;
+use super::zero_copy::ZeroCopyStream;
 use crate::domain::ids::now_ms;
 use crate::error::{ErrorBody, ErrorCode};
 
@@ -256,7 +257,7 @@ fn serve_connection(
     fixed: Arc<FixedAnswers>,
     policy: ConnectionPolicy,
 ) -> hyper::server::conn::http1::Connection<
-    TokioIo<TcpStream>,
+    TokioIo<ZeroCopyStream>,
     impl hyper::service::Service<
             hyper::Request<Incoming>,
             Response = axum::response::Response,
@@ -277,7 +278,8 @@ fn serve_connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(policy.header_timeout);
-    builder.serve_connection(TokioIo::new(stream), service)
+    // Cached bodies go out by sendfile from their memfd (zero_copy.rs).
+    builder.serve_connection(TokioIo::new(ZeroCopyStream::new(stream)), service)
 }
 
 /// One refusal a second at most reaches the log: a flood must not flood the log too.

@@ -45,3 +45,4 @@ mod typed_replies;
 mod validation_properties;
 mod validation_table;
 mod wishlist;
+mod zero_copy;
