@@ -28,9 +28,6 @@ use crate::error::{ApiError, ApiResult};
 pub struct Prepared(Arc<PreparedInner>);
 
 struct PreparedInner {
-    /// Whether this answer is kept to be served many times: its bodies are then mirrored
-    /// for sendfile (zero_copy.rs); a one-off answer (cache off) is not worth the memfd.
-    kept: bool,
     body: Bytes,
     etag: HeaderValue,
     /// Made when the first client that accepts them asks (never, for a client that takes
@@ -48,21 +45,10 @@ const BROTLI_QUALITY: u32 = 5;
 const BROTLI_WINDOW_BITS: u32 = 18;
 
 impl Prepared {
-    /// An answer kept and served many times.
     pub fn new(body: Vec<u8>) -> Self {
-        Prepared::made(body, true)
-    }
-
-    fn made(body: Vec<u8>, kept: bool) -> Self {
         let etag = format!("\"{}\"", hex::encode(&Sha256::digest(&body)[..16]));
-        let body = if kept {
-            super::zero_copy::body(body)
-        } else {
-            Bytes::from(body)
-        };
         Prepared(Arc::new(PreparedInner {
-            kept,
-            body,
+            body: Bytes::from(body),
             etag: HeaderValue::from_str(&etag).expect("hex is a valid header"),
             gzip: OnceLock::new(),
             brotli: OnceLock::new(),
@@ -71,13 +57,8 @@ impl Prepared {
 
     /// A reply serialised once, to be served many times.
     pub fn reply<T: Serialize + ToSchema>(reply: &T) -> Result<Self, ApiError> {
-        Prepared::reply_kept(reply, true)
-    }
-
-    /// A reply serialised once; `kept` says whether it will be served again.
-    fn reply_kept<T: Serialize + ToSchema>(reply: &T, kept: bool) -> Result<Self, ApiError> {
         let body = serde_json::to_vec(reply).map_err(|e| ApiError::Internal(e.into()))?;
-        Ok(Prepared::made(body, kept))
+        Ok(Prepared::new(body))
     }
 
     fn packed(&self, form: &OnceLock<Bytes>, pack: Packer) -> Bytes {
@@ -87,12 +68,10 @@ impl Prepared {
                 return Bytes::new();
             }
             let packed = pack(body);
-            if packed.len() >= body.len() {
-                Bytes::new()
-            } else if self.0.kept {
-                super::zero_copy::body(packed)
-            } else {
+            if packed.len() < body.len() {
                 Bytes::from(packed)
+            } else {
+                Bytes::new()
             }
         })
         .clone()
@@ -304,12 +283,6 @@ impl ResponseCache {
             return;
         }
         let mut entries = self.entries.write().expect("cache lock");
-        if super::zero_copy::budget_spent() {
-            // Expired entries of rare queries would otherwise keep their memfds until
-            // replaced, and a hot page rebuilt next would go without one.
-            let ttl = self.ttl;
-            entries.retain(|_, e| e.made.elapsed() < ttl);
-        }
         if entries.len() >= self.max_entries {
             let ttl = self.ttl;
             entries.retain(|_, e| e.made.elapsed() < ttl && e.generation == generation);
@@ -325,11 +298,6 @@ impl ResponseCache {
                 prepared,
             },
         );
-    }
-
-    /// Whether entries are kept at all (a TTL of zero turns the cache off).
-    pub fn keeps(&self) -> bool {
-        !self.ttl.is_zero()
     }
 
     /// The generation to pass to `put` for a response about to be built.
@@ -351,9 +319,8 @@ pub async fn serve_cached<T: Serialize + ToSchema>(
     headers: &HeaderMap,
     build: impl std::future::Future<Output = ApiResult<T>>,
 ) -> ApiResult<Response> {
-    let kept = cache.keeps();
     let (prepared, built) = cache
-        .get_or_build(key, async { Prepared::reply_kept(&build.await?, kept) })
+        .get_or_build(key, async { Prepared::reply(&build.await?) })
         .await?;
     crate::metrics::catalogue_cache(!built);
     Ok(prepared.respond(headers))

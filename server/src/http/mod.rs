@@ -31,7 +31,6 @@ pub mod serving;
 pub mod state;
 pub mod web;
 pub mod wishlist;
-pub mod zero_copy;
 
 use std::sync::OnceLock;
 use std::time::Duration;

@@ -28,7 +28,6 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use super::front::FixedAnswers;
-use super::zero_copy::ZeroCopyStream;
 use crate::domain::ids::now_ms;
 use crate::error::{ErrorBody, ErrorCode};
 
@@ -257,7 +256,7 @@ fn serve_connection(
     fixed: Arc<FixedAnswers>,
     policy: ConnectionPolicy,
 ) -> hyper::server::conn::http1::Connection<
-    TokioIo<ZeroCopyStream>,
+    TokioIo<TcpStream>,
     impl hyper::service::Service<
             hyper::Request<Incoming>,
             Response = axum::response::Response,
@@ -278,8 +277,7 @@ fn serve_connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(policy.header_timeout);
-    // Cached bodies go out by sendfile from their memfd (zero_copy.rs).
-    builder.serve_connection(TokioIo::new(ZeroCopyStream::new(stream)), service)
+    builder.serve_connection(TokioIo::new(stream), service)
 }
 
 /// One refusal a second at most reaches the log: a flood must not flood the log too.

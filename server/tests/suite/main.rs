@@ -45,4 +45,3 @@ mod typed_replies;
 mod validation_properties;
 mod validation_table;
 mod wishlist;
-mod zero_copy;
