@@ -14,8 +14,15 @@ BASE="http://127.0.0.1:$PORT"
 for tool in wrk nginx; do
   command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null; }
 done
-cargo build --release --bin hariyali --example bench_orders >/dev/null 2>&1
-BIN="$TARGET/release/hariyali"
+# BENCH_BIN=path/to/hariyali runs the suite on another build (a "before" binary) without
+# rebuilding; the order benchmark's client is the current build's either way.
+if [ -n "${BENCH_BIN:-}" ]; then
+  [ -x "$TARGET/release/examples/bench_orders" ] || cargo build --release --example bench_orders >/dev/null 2>&1
+  BIN=$BENCH_BIN
+else
+  cargo build --release --bin hariyali --example bench_orders >/dev/null 2>&1
+  BIN="$TARGET/release/hariyali"
+fi
 
 WORK=$(mktemp -d)
 cleanup() { [ -n "${SERVER:-}" ] && kill "$SERVER" 2>/dev/null; [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null; rm -rf "$WORK"; }

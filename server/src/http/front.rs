@@ -11,7 +11,7 @@
 //! a body, an `Origin` that CORS would answer to) still goes through the stack.
 
 use axum::body::{Body, HttpBody};
-use axum::http::{header, HeaderMap, HeaderName, Method, Request, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::response::Response;
 use axum::Router;
 use bytes::Bytes;
@@ -27,6 +27,10 @@ const MAX_BODY: usize = 4096;
 
 struct Kept {
     status: StatusCode,
+    /// The stack's headers with a placeholder request id last: a probe's map is a clone of
+    /// this one (a copy of its table, no hashing, no growth) with the id replaced in place.
+    /// Building it per probe by inserting each header cost about 3 % of a probe's CPU
+    /// (`perf`, 2026-11-24).
     headers: HeaderMap,
     body: Bytes,
 }
@@ -69,6 +73,7 @@ impl FixedAnswers {
         // hyper sets these per response.
         headers.remove(header::DATE);
         headers.remove(header::CONTENT_LENGTH);
+        headers.insert(request_id_header(), HeaderValue::from_static("-"));
         FixedAnswers {
             health: Some(Kept {
                 status: parts.status,
@@ -102,10 +107,9 @@ impl FixedAnswers {
         };
         let mut response = Response::new(Body::from(kept.body.clone()));
         *response.status_mut() = kept.status;
-        let headers = response.headers_mut();
-        headers.reserve(kept.headers.len() + 1);
-        headers.extend(kept.headers.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let mut headers = kept.headers.clone();
         headers.insert(name, id);
+        *response.headers_mut() = headers;
         Some(response)
     }
 }
