@@ -5,11 +5,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { criticalCss, shellClasses } from './build/critical-css';
 
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), landingPlugin()],
+  plugins: [react(), landingPlugin(), firstScreenCssPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -128,6 +129,53 @@ function landingPlugin(): Plugin {
         const at = html.search(/<script type="module"/);
         if (at < 0) throw new Error('landing: no module script in index.html');
         return html.slice(0, at) + preloads + script + html.slice(at);
+      },
+    },
+  };
+}
+
+/**
+ * The first screen's CSS in a `<style>` of the head, theme.js as an inline `<script>`, and the
+ * entry stylesheet at the end of the body (issue 21, LCP; see build/critical-css.ts): the
+ * server's first screen paints with the HTML alone, and the app's deferred scripts, which
+ * come after that link in the document, still run only once the full stylesheet has applied.
+ * The server allows these two inline elements by their sha256 hashes in the
+ * Content-Security-Policy (server/src/http/security.rs reads them from index.html at start).
+ */
+function firstScreenCssPlugin(): Plugin {
+  return {
+    name: 'hariyali:first-screen-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\n?\s*/g)];
+        if (links.length !== 1) throw new Error(`first-screen CSS: expected one stylesheet in index.html, found ${links.length}`);
+        const [tag, file] = [links[0][0], links[0][1]];
+        const sheet = bundle[file];
+        if (!sheet || sheet.type !== 'asset') throw new Error(`first-screen CSS: ${file} is not in the bundle`);
+        const fonts = Object.values(bundle)
+          .filter((out) => out.type === 'asset' && out.originalFileNames.some((n) => PRELOADED_FONTS.some((f) => n.endsWith(f))))
+          .map((out) => `/${out.fileName}`);
+        const shell = readFileSync(fileURLToPath(new URL('../server/src/http/first_screen.rs', import.meta.url)), 'utf8');
+        const css = criticalCss(String(sheet.source), shellClasses(shell), (src) => src.includes('data:') || fonts.some((f) => src.includes(f)));
+        if (/<\/style/i.test(css)) throw new Error('first-screen CSS: the rules hold </style');
+        const link = tag.trim();
+        // theme.js sets the theme and language before the first paint: inline, as a request of
+        // its own it held the first paint (and, in Lighthouse's model, everything that arrived
+        // meanwhile). The server allows it by its hash as it does the style.
+        const themeTag = '<script src="/theme.js"></script>';
+        if (!html.includes(themeTag)) throw new Error('first-screen CSS: no theme.js script in index.html');
+        const theme = (await transformWithEsbuild(readFileSync(fileURLToPath(new URL('./public/theme.js', import.meta.url)), 'utf8'), 'theme.js', { loader: 'js', minify: true, target: 'es2015' })).code.trim();
+        if (/<\/script/i.test(theme)) throw new Error('first-screen CSS: theme.js holds </script');
+        html = html.replace(themeTag, () => `<script>${theme}</script>`);
+        const at = html.indexOf(tag);
+        const withStyle = `${html.slice(0, at)}<style>${css}</style>\n  ${html.slice(at + tag.length)}`;
+        const end = withStyle.lastIndexOf('</body>');
+        if (end < 0) throw new Error('first-screen CSS: no </body> in index.html');
+        return `${withStyle.slice(0, end)}  ${link}\n  ${withStyle.slice(end)}`;
       },
     },
   };
