@@ -45,8 +45,17 @@ export default defineConfig({
   },
 });
 
-/** The core font files of src/styles/fonts.css, needed by every page: preloaded. */
-const PRELOADED_FONTS = ['src/assets/fonts/dm-sans-core.woff2', 'src/assets/fonts/fraunces-core.woff2'];
+/** The core font files of src/styles/fonts.css, needed by every page: their faces are in the first screen's CSS. */
+const CORE_FONTS = ['src/assets/fonts/dm-sans-core.woff2', 'src/assets/fonts/fraunces-core.woff2'];
+/**
+ * The core fonts preloaded by index.html. DM Sans only (issue 21): the interface text's widths
+ * decide where the first screen's rows wrap (chips, names, buttons), so it must not swap in
+ * after the first paint and move things (the fallback, e.g. DejaVu Sans, is wider). Fraunces
+ * sets the one-line headings, whose height does not depend on the face, and loads when the
+ * first screen's CSS asks for it: a preload finished before the first paint and, to
+ * Lighthouse, held it.
+ */
+const PRELOADED_FONTS = ['src/assets/fonts/dm-sans-core.woff2'];
 
 /** The lazily loaded page of each landing route of src/lib/landing.ts. */
 const LANDING_PAGES = {
@@ -116,18 +125,21 @@ function landingPlugin(): Plugin {
           minify: true,
           target: 'es2020',
         });
-        // Before the entry script and its stylesheet, and `defer`: it no longer blocks the
-        // first paint (issue 21: the server draws the first screen, so the page has something
-        // to paint before any script), yet still runs before the entry module, which is
-        // deferred too and comes after it in the document, so its early fetches are made
-        // before the app looks for them.
+        // `defer`: it never blocks the first paint (issue 21: the server draws the first
+        // screen, so the page has something to paint before any script), and it runs once the
+        // document, and the full stylesheet at the end of its body, are in. It starts the entry
+        // module itself, after its early fetches, so they are made before the app looks for them.
         const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>\n    `).join('');
-        const landing = `${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)});\n`;
+        // The entry module is started by the landing script (after the first screen has
+        // painted), not by a tag of its own: see `startLanding`.
+        const entryTag = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\n?\s*/);
+        if (!entryTag || entryTag[1] !== `/${entry}`) throw new Error('landing: no entry module script in index.html');
+        html = html.replace(entryTag[0], '');
+        const landing = `${code.trim()}hariyaliLanding.startLanding(${JSON.stringify(assets)},${JSON.stringify(`/${entry}`)});\n`;
         const hash = createHash('sha256').update(landing).digest('hex').slice(0, 10);
         landingFile = { fileName: `assets/landing-${hash}.js`, code: landing };
         const script = `<script defer src="/${landingFile.fileName}"></script>\n    `;
-        const at = html.search(/<script type="module"/);
-        if (at < 0) throw new Error('landing: no module script in index.html');
+        const at = html.indexOf('</head>');
         return html.slice(0, at) + preloads + script + html.slice(at);
       },
     },
@@ -157,7 +169,7 @@ function firstScreenCssPlugin(): Plugin {
         const sheet = bundle[file];
         if (!sheet || sheet.type !== 'asset') throw new Error(`first-screen CSS: ${file} is not in the bundle`);
         const fonts = Object.values(bundle)
-          .filter((out) => out.type === 'asset' && out.originalFileNames.some((n) => PRELOADED_FONTS.some((f) => n.endsWith(f))))
+          .filter((out) => out.type === 'asset' && out.originalFileNames.some((n) => CORE_FONTS.some((f) => n.endsWith(f))))
           .map((out) => `/${out.fileName}`);
         const shell = readFileSync(fileURLToPath(new URL('../server/src/http/first_screen.rs', import.meta.url)), 'utf8');
         const css = criticalCss(String(sheet.source), shellClasses(shell), (src) => src.includes('data:') || fonts.some((f) => src.includes(f)));
