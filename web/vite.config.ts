@@ -182,7 +182,16 @@ function firstScreenCssPlugin(): Plugin {
         if (!html.includes(themeTag)) throw new Error('first-screen CSS: no theme.js script in index.html');
         const theme = (await transformWithEsbuild(readFileSync(fileURLToPath(new URL('./public/theme.js', import.meta.url)), 'utf8'), 'theme.js', { loader: 'js', minify: true, target: 'es2015' })).code.trim();
         if (/<\/script/i.test(theme)) throw new Error('first-screen CSS: theme.js holds </script');
-        html = html.replace(themeTag, () => `<script>${theme}</script>`);
+        // The app's module is added by the landing script (see `startLanding`), which runs only
+        // once the document and the full stylesheet are in. On a page the server draws no first
+        // screen for, that would start the module's download a round trip late: there it is
+        // fetched at once (a modulepreload; it still runs only when the landing script adds it).
+        // The paths are those the server draws (first_screen.rs; landingRoute and `/`); a wrong
+        // guess only moves a download.
+        const entry = Object.values(bundle).find((out) => out.type === 'chunk' && out.isEntry);
+        if (!entry) throw new Error('first-screen CSS: no entry chunk');
+        const early = `if(!/^\\/(catalogue|plant\\/[^/]+)?$/.test(location.pathname))document.head.appendChild(Object.assign(document.createElement("link"),{rel:"modulepreload",crossOrigin:"",href:${JSON.stringify(`/${entry.fileName}`)}}))`;
+        html = html.replace(themeTag, () => `<script>${theme}${early}</script>`);
         const at = html.indexOf(tag);
         const withStyle = `${html.slice(0, at)}<style>${css}</style>\n  ${html.slice(at + tag.length)}`;
         const end = withStyle.lastIndexOf('</body>');
