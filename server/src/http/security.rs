@@ -82,7 +82,7 @@ fn hashes_of(html: &str, open: &str, close: &str) -> Vec<String> {
         let Some(end) = body.find(close) else {
             break;
         };
-        let digest = sha2::Sha256::digest(body[..end].as_bytes());
+        let digest = sha2::Sha256::digest(&body.as_bytes()[..end]);
         let hash = base64::engine::general_purpose::STANDARD.encode(digest);
         if !hashes.contains(&hash) {
             hashes.push(hash);
