@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { shopForThisFile } from '../lib/shop.mjs';
-import { capture, PHONE } from '../lib/browser.mjs';
+import { capture, DESKTOP, PHONE } from '../lib/browser.mjs';
 import { api } from '../lib/app.mjs';
 
 const shop = shopForThisFile();
@@ -124,6 +124,45 @@ describe('the first screen comes with the page', () => {
       assert.equal(await page.evaluate(() => window.__pwned), undefined, `${p.path}: nothing of the name ran`);
       assert.deepEqual(errors, [], `${p.path}: console errors`);
       await page.context().close();
+    }
+  });
+
+  it('paints styled from the page alone, and the full stylesheet changes nothing on it', async () => {
+    // The first screen's CSS travels in the page (a <style> the CSP allows by its hash) and
+    // the full stylesheet comes at the end of the body: with that stylesheet and the app's
+    // module refused, the server's screen must look exactly as it does with them. A wrong
+    // hash would leave the page unstyled (and report a CSP violation, which fails the file).
+    const look = async (viewport, path, img, refuseStylesheet) => {
+      const page = await shop.page(viewport);
+      await page.route('**/assets/index-*.js', (route) => route.abort());
+      if (refuseStylesheet) await page.route('**/assets/index-*.css', (route) => route.abort());
+      await page.goto(path);
+      await page.locator(`main ${img}`).first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      const style = (selector, property) => page.locator(selector).first().evaluate((e, p) => getComputedStyle(e)[p], property);
+      const seen = {
+        inlineStyles: await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.sheet?.cssRules.length ?? 0)),
+        nav: await box(page.locator('header.nav')),
+        navPosition: await style('header.nav', 'position'),
+        heading: await box(page.getByRole('heading', { level: 1 })),
+        headingFont: await style('main h1', 'fontFamily'),
+        picture: await box(page.locator(`main ${img}`)),
+        background: await style('body', 'backgroundColor'),
+      };
+      await page.context().close();
+      return seen;
+    };
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const p of pages()) {
+        const alone = await look(viewport, p.path, p.img, true);
+        const full = await look(viewport, p.path, p.img, false);
+        const where = `${p.path} at ${viewport.width} px`;
+        assert.equal(alone.inlineStyles.length, 1, `${where}: one inline style`);
+        assert.ok(alone.inlineStyles[0] > 50, `${where}: the inline style applied (${alone.inlineStyles[0]} rules)`);
+        assert.equal(alone.navPosition, 'sticky', `${where}: the navigation bar is styled`);
+        assert.match(alone.headingFont, /Fraunces/, where);
+        assert.deepEqual(alone, full, `${where}: the same screen with and without the full stylesheet`);
+      }
     }
   });
 

@@ -9,6 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { shopForThisFile } from '../lib/shop.mjs';
 import { plantPng } from '../lib/fixtures.mjs';
@@ -18,6 +19,8 @@ const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const HOSTILE_DESCRIPTION = 'Lovely fern. <script>alert(2)</script><img src=x onerror=alert(3)><svg onload=alert(4)>';
 
 const shop = shopForThisFile();
+
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('base64');
 
 /** A page that records every dialog (dismissing it) and every CSP violation. */
 async function watchedPage() {
@@ -144,13 +147,28 @@ describe('markup in catalogue data', () => {
     for (const path of ['/', '/catalogue', '/api/plants', '/theme.js']) {
       const res = await fetch(`${shop.url}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
-      assert.match(csp, /script-src 'self'(;|$)/, path);
+      // 'self' and, since issue 21, the hash of index.html's one inline script (theme.js).
+      assert.match(csp, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')?(;|$)/, path);
+      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, path);
       assert.match(csp, /frame-ancestors 'none'/, path);
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer', path);
       assert.equal(res.headers.get('access-control-allow-origin'), null, path);
     }
-    const index = await (await fetch(shop.url)).text();
-    assert.doesNotMatch(index, /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/, 'an inline script in index.html');
+    // Inline scripts and styles: only the build's own (theme.js, the first screen's CSS), each
+    // allowed by the hash of its exact text, on every page that carries them.
+    for (const path of ['/', '/catalogue', '/cart']) {
+      const res = await fetch(`${shop.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)];
+      assert.equal(scripts.length, 1, `${path}: one inline script (theme.js)`);
+      assert.match(scripts[0][0], /^<script>/, path);
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)];
+      assert.equal(styles.length, 1, `${path}: one inline style (the first screen's CSS)`);
+      const directive = (name) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+      assert.equal(directive('script-src'), `script-src 'self' 'sha256-${sha256(scripts[0][1])}'`, path);
+      assert.equal(directive('style-src'), `style-src 'self' 'sha256-${sha256(styles[0][1])}'`, path);
+    }
   });
 });

@@ -7,6 +7,17 @@ import { join } from 'node:path';
 const dist = new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]);
+// The entry module is not in index.html: the landing script adds it (the last argument of its
+// startLanding call; see vite.config.ts).
+for (const url of [...entries]) {
+  const code = readFileSync(join(dist, url.replace(/^\//, '')), 'utf8');
+  const start = code.match(/startLanding\(.*,"(\/assets\/[^"]+\.js)"\);\s*$/);
+  if (start) entries.push(start[1]);
+}
+if (!entries.some((u) => /\/assets\/index-[^/]+\.js$/.test(u))) {
+  console.error('no entry module found in index.html or the landing script');
+  process.exit(1);
+}
 
 const seen = new Set();
 function visit(url) {

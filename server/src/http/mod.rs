@@ -141,6 +141,8 @@ pub fn app(state: AppState) -> Router {
     let trust_proxy = state.config.trust_proxy.0;
     let hsts = security::strict_transport(state.config.public_url.as_deref());
     let has_web_app = web_dir.join("index.html").is_file();
+    // The policy names the inline styles index.html carries (the first screen's CSS).
+    let inline = security::InlineHashes::of_web_app(&web_dir);
     let (router, _) = route_table();
     // The landing pages carry their first API answer, asked of the API routes themselves.
     let pages = has_web_app.then(|| page_data::Pages {
@@ -186,7 +188,7 @@ pub fn app(state: AppState) -> Router {
             .on_response(DefaultOnResponse::new().level(Level::INFO)))
             .layer(PropagateRequestIdLayer::new(id_header))
             .layer(CatchPanicLayer::custom(|_| internal_error()))
-            .layer(security::SecurityHeadersLayer::new(hsts))
+            .layer(security::SecurityHeadersLayer::new(hsts, &inline))
             .layer(observe::RecordLayer)
             .option_layer(cors)
             .layer(request_timeout::RequestTimeoutLayer::new(Duration::from_secs(60), StatusCode::REQUEST_TIMEOUT))

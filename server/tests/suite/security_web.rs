@@ -336,3 +336,46 @@ async fn listed_origins_and_only_they_get_cors() {
     );
     assert!(get.headers.contains_key(header::CONTENT_SECURITY_POLICY));
 }
+
+/// Issue 21: the web app's `index.html` carries the first screen's CSS and theme.js inline; the
+/// policy of every response allows exactly those two texts, by their sha256 hashes (a browser
+/// would otherwise drop them: an unstyled first screen, a theme that flashes).
+#[tokio::test]
+async fn the_policy_allows_the_inline_style_and_script_of_index_html_by_hash() {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    const STYLE: &str = ".nav{position:sticky}:root{--paper:#fbfbf7}";
+    const SCRIPT: &str = "document.documentElement.dataset.theme='light'";
+    let index = format!(
+        "<!doctype html><html lang=\"en\"><head><!--hariyali:head--><title>H</title><!--/hariyali:head-->\
+<script>{SCRIPT}</script><style>{STYLE}</style></head><body><div id=\"root\"></div>\
+<link rel=\"stylesheet\" href=\"/assets/index.css\"></body></html>"
+    );
+    let web = tempfile::tempdir().unwrap().keep();
+    std::fs::write(web.join("index.html"), &index).unwrap();
+    let app = TestApp::build(|c| c.web_dir = web).await;
+    let hash = |text: &str| {
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text.as_bytes()))
+    };
+    for path in ["/", "/catalogue", "/cart", "/api/plants", "/healthz"] {
+        let res = app.get(path, None).await;
+        let csp = res.headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let directives: Vec<&str> = csp.split(';').map(str::trim).collect();
+        let script_src = format!("script-src 'self' 'sha256-{}'", hash(SCRIPT));
+        let style_src = format!("style-src 'self' 'sha256-{}'", hash(STYLE));
+        assert!(directives.contains(&script_src.as_str()), "{path}: {csp}");
+        assert!(directives.contains(&style_src.as_str()), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+    }
+    // The pages serve those very texts.
+    let page = app.get("/catalogue", None).await;
+    let html = String::from_utf8(page.bytes).unwrap();
+    assert!(html.contains(&format!("<style>{STYLE}</style>")), "{html}");
+    assert!(
+        html.contains(&format!("<script>{SCRIPT}</script>")),
+        "{html}"
+    );
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { SITE_DESCRIPTION } from '@/lib/document-title';
 import { HOME_HERO_IMAGE, LANDING_MAX_AGE_MS, TOKEN_STORAGE_KEY, landingApiUrl, startLanding, takeLandingResponse } from '@/lib/landing';
@@ -16,7 +16,7 @@ const ASSETS = {
 
 afterEach(() => {
   window.__hariyaliLanding = undefined;
-  document.head.querySelectorAll('link').forEach((l) => l.remove());
+  document.head.querySelectorAll('link, script[type="module"]').forEach((l) => l.remove());
   window.history.replaceState(null, '', '/');
 });
 
@@ -83,6 +83,44 @@ describe('startLanding', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(document.head.querySelectorAll('link[as="image"]')).toHaveLength(1);
     expect(window.__hariyaliLanding?.url).toBe('/api/plants/p1');
+  });
+
+  it('starts the app itself, at once on a page the server drew no first screen for', () => {
+    stubFetch(() => json({}));
+    startLanding(ASSETS, '/assets/index-x.js');
+    const module = document.head.querySelector('script[type="module"]');
+    expect(module?.getAttribute('src')).toBe('/assets/index-x.js');
+    expect(module?.getAttribute('crossorigin')).toBe('');
+  });
+
+  it('waits for the first paint of the server’s first screen, then starts the app', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = '<div class="app shell"></div>';
+    document.body.appendChild(root);
+    let paint: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: typeof paint) {
+          paint = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubFetch(() => json({}));
+    try {
+      startLanding(ASSETS, '/assets/index-x.js');
+      expect(document.head.querySelector('script[type="module"]')).toBeNull();
+      expect(document.head.querySelectorAll('link')).toHaveLength(0);
+      paint?.({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+      expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-x.js');
+      expect([...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual([HOME_HERO_IMAGE]);
+    } finally {
+      root.remove();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('only preloads the hero picture on the home page', () => {
