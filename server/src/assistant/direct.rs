@@ -202,7 +202,13 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         out.push_str(&line);
     } else {
         let line = match lang {
-            Lang::En => format!("Water a {name} about {every} {when}."),
+            // How to tell it is time, so the interval is never read as a fixed rule.
+            Lang::En if matches!(s.kind.as_str(), "cactus" | "succulent") => format!(
+                "Water a {name} about {every} {when}, only when the soil has dried out completely."
+            ),
+            Lang::En => {
+                format!("Water a {name} about {every} {when}, when the top 2-3 cm of soil is dry.")
+            }
             Lang::Hi => format!("{when} {name} को लगभग {every} पानी दें।"),
             Lang::Hinglish => format!("{when} {name} ko lagbhag {every} paani dijiye."),
         };

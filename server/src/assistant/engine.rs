@@ -9,6 +9,7 @@ use super::brief::{Brief, BriefInput};
 use super::compose::{phrases, Reply};
 use super::cues::Intent;
 use super::direct::{self, Criterion, KindCare, Situation, Watering};
+use super::groups::{self, PlantGroups};
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::memory::Memory;
@@ -66,6 +67,8 @@ pub struct Engine {
     /// Words that describe each species ("sword-like leaves" → snake plant).
     identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
+    /// Plant groups named as a whole ("my succulents"), answered at group level.
+    groups: PlantGroups,
 }
 
 impl Engine {
@@ -76,6 +79,7 @@ impl Engine {
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
         let kind_care = KindCare::embedded(&kb)?;
+        let groups = PlantGroups::embedded(&kb)?;
         answers::check_hindi_reasons(&kb)?;
         super::recommend::WishWords::check(&kb)?;
         super::followup::FollowUps::check()?;
@@ -132,6 +136,7 @@ impl Engine {
             kind_care,
             identify: identify.into_iter().collect(),
             index,
+            groups,
         })
     }
 
@@ -158,16 +163,6 @@ impl Engine {
         {
             return;
         }
-        let plant = r.plants.first().copied().or_else(|| {
-            answer
-                .memory
-                .plant
-                .as_deref()
-                .and_then(|id| self.kb.species(id))
-        });
-        let Some(s) = plant else {
-            return;
-        };
         let m = &answer.memory;
         let cx = verdict::Context {
             words: vw,
@@ -181,9 +176,33 @@ impl Engine {
             remembered_pets: m.pets,
             remembered_children: m.children,
         };
+        // "Do succulents need…?": the group's verdict, not one species' the customer never named.
+        if r.plants.is_empty() {
+            if let Some(g) = self.groups.named(text) {
+                if let Some(v) = groups::derive(g, &self.kb, text, &cx) {
+                    let rest = shorten(&answer.text, 50, reading.lang);
+                    answer.text = format!("{v}\n\n{rest}");
+                }
+                return;
+            }
+        }
+        let plant = r.plants.first().copied().or_else(|| {
+            answer
+                .memory
+                .plant
+                .as_deref()
+                .and_then(|id| self.kb.species(id))
+        });
+        let Some(s) = plant else {
+            return;
+        };
         if let Some(v) = verdict::derive(s, text, &cx) {
-            // The verdict and its reason first; then only a few supporting facts.
-            let rest = shorten(&answer.text, 50, reading.lang);
+            // The verdict and its reason first; then only a few supporting facts, fewer when
+            // the verdict's reason is already long (the whole answer stays short).
+            let budget = 100usize
+                .saturating_sub(v.split_whitespace().count())
+                .clamp(25, 50);
+            let rest = shorten(&answer.text, budget, reading.lang);
             answer.text = format!("{v}\n\n{rest}");
         }
     }

@@ -351,6 +351,16 @@ pub struct VerdictWords {
     pub mist: PhraseList,
     pub hours: PhraseList,
     pub degrees: PhraseList,
+    /// "Can I grow it in a pot?": a container, a verb of growing, and words for a small one.
+    pub pot: PhraseList,
+    pub grow: PhraseList,
+    pub small: PhraseList,
+    /// "Can it be grown from a cutting / a leaf?"
+    pub propagate: PhraseList,
+    pub leaf: PhraseList,
+    /// "Should I remove the flowers / dry fronds?": removing, and what is removed.
+    pub remove: PhraseList,
+    pub spent: PhraseList,
 }
 
 impl VerdictWords {
@@ -364,6 +374,13 @@ impl VerdictWords {
             ("strong_sun", &self.strong_sun),
             ("sun", &self.sun),
             ("outside", &self.outside),
+            ("pot", &self.pot),
+            ("grow", &self.grow),
+            ("small", &self.small),
+            ("propagate", &self.propagate),
+            ("leaf", &self.leaf),
+            ("remove", &self.remove),
+            ("spent", &self.spent),
             ("winter", &self.winter),
             ("mist", &self.mist),
             ("hours", &self.hours),

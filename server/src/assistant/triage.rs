@@ -46,7 +46,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
     match (lang, toxic) {
         (Lang::En, true) => format!("About **{}**: {}", s.name, s.toxicity_note),
         (Lang::En, false) => format!(
-            "**{}** is not considered poisonous to children, cats or dogs, so serious harm is unlikely. {}",
+            "**{}** is non-toxic: it is not considered poisonous to children, cats or dogs, so serious harm is unlikely. {}",
             s.name, s.toxicity_note
         ),
         (Lang::Hi, true) => format!(
@@ -54,7 +54,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
             s.hindi, s.name
         ),
         (Lang::Hi, false) => format!(
-            "**{}** ({}) आम तौर पर ज़हरीला नहीं माना जाता, इसलिए गंभीर नुकसान की संभावना कम है।",
+            "**{}** ({}) आम तौर पर सुरक्षित है, ज़हरीला नहीं माना जाता, इसलिए गंभीर नुकसान की संभावना कम है।",
             s.hindi, s.name
         ),
         (Lang::Hinglish, true) => format!(
@@ -62,7 +62,7 @@ fn plant_note(s: &Species, lang: Lang) -> String {
             s.name
         ),
         (Lang::Hinglish, false) => format!(
-            "**{}** aam taur par zehreela nahi maana jaata, isliye serious nuksaan ki sambhavna kam hai.",
+            "**{}** aam taur par safe hai, zehreela nahi maana jaata, isliye serious nuksaan ki sambhavna kam hai.",
             s.name
         ),
     }
@@ -132,6 +132,31 @@ mod tests {
             ),
             ("neem oil splashed in my eye", Lang::En, "sap-in-eye"),
             (
+                "my wife is pregnant, can she eat raw papaya for constipation",
+                Lang::En,
+                "remedy-for-baby-or-pregnancy",
+            ),
+            (
+                "baby ko khansi hai, kadha pila sakte hai?",
+                Lang::Hinglish,
+                "remedy-for-baby-or-pregnancy",
+            ),
+            (
+                "adenium ka doodh haath par lag gaya",
+                Lang::Hinglish,
+                "sap-on-skin",
+            ),
+            (
+                "can i hang heavy pots outside the railing on the 9th floor",
+                Lang::En,
+                "falling-pots",
+            ),
+            (
+                "my neighbour drank from the pesticide bottle",
+                Lang::En,
+                "person-ingestion-poison",
+            ),
+            (
                 "he skipped metformin because tulsi cures diabetes",
                 Lang::En,
                 "stop-medicine",
@@ -155,6 +180,11 @@ mod tests {
             "small kids at home who put everything in mouth, suggest plants for the hall",
             "my jade plant leaves are swollen and soft",
             "I ate mango and want to plant the seeds",
+            "my plant got hit by hail, will it recover",
+            "which plants are best for balcony railing planters on the 10th floor",
+            "can I give my daughter a tulsi plant for her birthday",
+            "neem oil treatment instead of chemical spray for my plants",
+            "patton pe safed daag nazar aa rahe hai",
         ] {
             assert!(verdict(text, Lang::En).is_none(), "{text}");
         }

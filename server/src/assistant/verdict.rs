@@ -59,7 +59,10 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
         }
         return Some(cold(s, degrees, cx.lang));
     }
-    if w.toxic.hit(text) || (w.safe.hit(text) && (cx.pets || cx.children)) {
+    // "Is it ok / fine where my baby crawls?": with a child or a pet in the question, being
+    // fine means being safe.
+    let asks_safe = w.safe.hit(text) || w.fine.hit(text);
+    if w.toxic.hit(text) || (asks_safe && (cx.pets || cx.children)) {
         let children = cx.children && !cx.pets;
         if w.toxic.hit(text) {
             return Some(is_toxic(s, children, cx.lang));
@@ -82,6 +85,16 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     if w.sun.hit(text) {
         return Some(light_line(s, s.light_level >= LightLevel::Bright, cx.lang));
     }
+    // "Can it be grown from a leaf?" before "in a pot", since both speak of growing.
+    if w.propagate.hit(text) {
+        return Some(propagation(s, w.leaf.hit(text), cx.lang));
+    }
+    if w.remove.hit(text) && w.spent.hit(text) {
+        return Some(remove_spent(s, cx.lang));
+    }
+    if w.pot.hit(text) && w.grow.hit(text) {
+        return Some(in_a_pot(s, w.small.hit(text), cx.lang));
+    }
     // "Is it ok?" after the customer said they have a cat or a toddler: whether it is safe.
     if (cx.remembered_pets || cx.remembered_children) && (w.safe.hit(text) || w.fine.hit(text)) {
         let children = cx.remembered_children && !cx.remembered_pets;
@@ -101,7 +114,7 @@ fn situation<'a>(cx: &Context<'a>, habit_hours: Option<u32>) -> Situation<'a> {
     }
 }
 
-fn yes_no(ok: bool, lang: Lang) -> &'static str {
+pub fn yes_no(ok: bool, lang: Lang) -> &'static str {
     match (lang, ok) {
         (Lang::En, true) => "Yes",
         (Lang::En, false) => "No",
@@ -349,6 +362,59 @@ fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
     }
 }
 
+/// From a cutting or a leaf: yes when the species' propagation text names that way (a leaf
+/// asked about needs "leaf" in it; a cutting, "cutting"); its first sentence says how.
+fn propagation(s: &Species, asks_leaf: bool, lang: Lang) -> String {
+    let how = s.propagation.to_lowercase();
+    let ok = if asks_leaf {
+        how.contains("leaf") || how.contains("leaves")
+    } else {
+        how.contains("cutting")
+    };
+    let v = yes_no(ok, lang);
+    let n = name(s, lang);
+    match (lang, ok) {
+        (Lang::En, _) => format!("{v} — {n}: {}", first_sentence(&s.propagation)),
+        (Lang::Hi, true) => format!("{v} — {n} कटिंग से आसानी से नया पौधा बनता है: कटे सिरे को 1-2 दिन सूखने दें, फिर नम, हल्की मिट्टी में लगाएँ और तेज़ अप्रत्यक्ष रोशनी में रखें; 2-4 हफ़्ते में जड़ें आती हैं।"),
+        (Lang::Hi, false) => format!("{v} — {n} इस तरह से आसानी से नहीं बनता; इसका नया पौधा आम तौर पर बीज या जड़ के हिस्से से बनता है।"),
+        (_, true) => format!("{v} — {n} cutting se aasani se naya paudha banta hai: kate sire ko 1-2 din sookhne dijiye, phir nam, halki mitti mein lagaiye aur tez indirect roshni mein rakhiye; 2-4 hafte mein jadein aati hain."),
+        (_, false) => format!("{v} — {n} is tarah se aasani se nahi banta; iska naya paudha aam taur par beej ya jad ke hisse se banta hai."),
+    }
+}
+
+/// Spent flowers, flower spikes, dry or yellow leaves and fronds: yes, take them off, the way
+/// the species' pruning text says.
+fn remove_spent(s: &Species, lang: Lang) -> String {
+    let v = yes_no(true, lang);
+    let n = name(s, lang);
+    match lang {
+        Lang::En if !s.pruning.is_empty() => format!("{v} — {n}: {}", first_sentence(&s.pruning)),
+        Lang::En => format!("{v} — remove dry, yellow or faded parts of {n} with clean scissors, close to the stem; it keeps the plant tidy and puts its energy into new growth."),
+        Lang::Hi => format!("{v} — {n} के सूखे, पीले या मुरझाए फूल-पत्ते साफ़ कैंची से तने के पास से हटा दें; पौधा साफ़ रहता है और नई बढ़त पर ज़ोर लगाता है।"),
+        _ => format!("{v} — {n} ke sookhe, peele ya murjhaaye phool-patte saaf kainchi se tane ke paas se hata dijiye; paudha saaf rehta hai aur nayi badhat par zor lagata hai."),
+    }
+}
+
+/// In a pot: yes for every plant but a tree, which needs a big one (45 cm / 18 inches or more),
+/// so a small pot for a tree is a no.
+fn in_a_pot(s: &Species, small: bool, lang: Lang) -> String {
+    let tree = s.kind == "tree";
+    let ok = !(tree && small);
+    let v = yes_no(ok, lang);
+    let n = name(s, lang);
+    match (lang, tree, ok) {
+        (Lang::En, false, _) => format!("{v} — {n} grows well in a pot with a drainage hole; move it one size up when roots fill it."),
+        (Lang::En, true, true) => format!("{v} — {n} can grow in a big pot or drum, at least 45 cm (18 inches) wide and deep, with a drainage hole; it stays smaller than in the ground."),
+        (Lang::En, true, false) => format!("{v} — a small pot is too small for {n} for good: a tree needs a pot or drum at least 45 cm (18 inches) wide and deep, or it stays stunted and dries out daily."),
+        (Lang::Hi, false, _) => format!("{v} — {n} छेद वाले गमले में अच्छा उगता है; जड़ें भर जाएँ तो एक साइज़ बड़े गमले में लगाएँ।"),
+        (Lang::Hi, true, true) => format!("{v} — {n} बड़े गमले या ड्रम में उग सकता है, कम से कम 45 सेमी (18 इंच) चौड़ा और गहरा, नीचे छेद के साथ।"),
+        (Lang::Hi, true, false) => format!("{v} — छोटा गमला {n} के लिए हमेशा के लिए बहुत छोटा है: पेड़ को कम से कम 45 सेमी (18 इंच) चौड़ा-गहरा गमला या ड्रम चाहिए।"),
+        (_, false, _) => format!("{v} — {n} chhed wale gamle mein achha ugta hai; jadein bhar jaayein to ek size bade gamle mein lagaiye."),
+        (_, true, true) => format!("{v} — {n} bade gamle ya drum mein ug sakta hai, kam se kam 45 cm (18 inch) chauda aur gehra, neeche chhed ke saath."),
+        (_, true, false) => format!("{v} — chhota gamla {n} ke liye hamesha ke liye bahut chhota hai: ped ko kam se kam 45 cm (18 inch) chauda-gehra gamla ya drum chahiye."),
+    }
+}
+
 fn first_sentence(text: &str) -> &str {
     match text.find(". ") {
         Some(at) => &text[..=at],
@@ -375,7 +441,7 @@ mod tests {
             lang,
             habit_hours: None,
             pets: lex.words.engine.pets.hit(&Prepared::new(text)),
-            children: false,
+            children: lex.words.engine.children.hit(&Prepared::new(text)),
             remembered_pets: false,
             remembered_children: false,
         };
@@ -420,6 +486,31 @@ mod tests {
                 "snake plant bina dhoop ke kamre me",
                 Lang::Hinglish,
                 "Haan",
+            ),
+            (
+                "jade-plant",
+                "can a jade grow from a fallen leaf",
+                Lang::En,
+                "Yes",
+            ),
+            ("tulsi", "should i pinch off the manjari", Lang::En, "Yes"),
+            (
+                "desi-rose",
+                "kya gulab gamle me uga sakte hai",
+                Lang::Hinglish,
+                "Haan",
+            ),
+            (
+                "papaya",
+                "can papaya live in a small pot for good",
+                Lang::En,
+                "No",
+            ),
+            (
+                "dieffenbachia",
+                "is it ok where my 10 month old crawls",
+                Lang::En,
+                "No",
             ),
         ] {
             let v = verdict(plant, text, lang).unwrap_or_else(|| panic!("no verdict: {text}"));
