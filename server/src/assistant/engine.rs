@@ -16,7 +16,7 @@ use super::photo::{self, PhotoReport};
 use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Recognition};
-use super::recommend::{rank, read_wishes, stocked};
+use super::recommend::{advise, cold_note, rank, read_wishes, stocked};
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
@@ -79,6 +79,7 @@ impl Engine {
         answers::check_hindi_reasons(&kb)?;
         super::recommend::WishWords::check(&kb)?;
         super::followup::FollowUps::check()?;
+        super::groups::check(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -211,6 +212,16 @@ impl Engine {
         {
             reading.price = true;
         }
+        // "How much?" or "uska price?" right after a plant or a list: its price.
+        let has_topic = q.memory.plant.is_some() || !q.memory.list.is_empty();
+        if reading.words <= 4
+            && has_topic
+            && r.plants.is_empty()
+            && self.words().price_short.hit(&prepared)
+            && r.intents.iter().all(|i| !i.is_care())
+        {
+            reading.price = true;
+        }
         let mut memory = q.memory.clone();
         memory.lang = Some(reading.lang);
         if let Some((city, zone)) = &reading.city {
@@ -220,10 +231,19 @@ impl Engine {
         if reading.habit_hours.is_some() {
             memory.habit_hours = reading.habit_hours;
         }
+        // Facts about the customer hold for the rest of the chat: pets, children, a budget.
+        let stated = read_wishes(q.text, &prepared);
+        memory.pets |= stated.pets;
+        memory.children |= stated.children;
+        if stated.stated_budget.is_some() {
+            memory.budget = stated.stated_budget;
+            memory.budget_total = stated.total;
+        }
         let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
             Some(front) => front,
             None => {
-                let mut a = self.guide_answer(q, &r, &memory, reading.lang);
+                let asks_about_a_plant = matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
+                let mut a = self.guide_answer(q, &r, &memory, reading.lang, asks_about_a_plant);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
                 } else if !reading.more && q.photos.is_empty() {
@@ -504,6 +524,19 @@ impl Engine {
             } else {
                 q.catalogue.to_vec()
             };
+            // "Cheapest flowering plant?": among the plants of the group named.
+            let named_groups = super::groups::named(text);
+            let pool: Vec<CatalogueItem> = if among_list || named_groups.is_empty() {
+                pool
+            } else {
+                pool.into_iter()
+                    .filter(|i| {
+                        self.kb
+                            .species_for_catalogue_name(&i.name)
+                            .is_some_and(|s| super::groups::fits(&named_groups, s))
+                    })
+                    .collect()
+            };
             if let Some(t) = shop::extreme(&pool, !reading.priciest, among_list, lang) {
                 return Some(done(t, memory, None));
             }
@@ -540,6 +573,13 @@ impl Engine {
                 {
                     return Some(done(t, memory, None));
                 }
+            }
+        }
+        // "Then suggest something similar": plants like the one just discussed.
+        if named.is_none() && picked.is_none() && self.words().similar.hit(text) {
+            if let Some(s) = remembered.or(listed_first) {
+                let t = shop::similar_to(&self.kb, s, q.catalogue, lang, pets);
+                return Some(done(t, memory, None));
             }
         }
         let plant = named.or(picked).or_else(|| {
@@ -1005,6 +1045,7 @@ impl Engine {
         r: &Recognition,
         memory_in: &Memory,
         lang: Lang,
+        asks_about_a_plant: bool,
     ) -> Answer {
         let prepared = Prepared::new(q.text);
         let hindi = r.hindi;
@@ -1056,7 +1097,15 @@ impl Engine {
             .filter(|m| m.guide.is_problem())
             .map(|m| m.guide)
             .collect();
-        let on_topic = !plants.is_empty()
+        // Plants wanted: "suggest …" with a condition, or two conditions or more without any
+        // request word ("north facing balcony, a cat, 3 plants for 800 total").
+        let asks_for_plants = named.is_empty()
+            && problems.is_empty()
+            && !asks_about_a_plant
+            && ((r.has(Intent::Recommend) && wishes_now.asks_for_something())
+                || wishes_now.conditions() >= 2);
+        let on_topic = asks_for_plants
+            || !plants.is_empty()
             || !q.photos.is_empty()
             || self.words().plant_words.hit(&prepared)
             || r.guides.iter().any(|m| m.is_specific());
@@ -1093,13 +1142,24 @@ impl Engine {
             }
         } else if named.is_empty()
             && (r.has(Intent::Recommend)
+                || asks_for_plants
                 || (memory.recommending && wishes_now.refines_a_recommendation()))
         {
             let mut wishes = wishes_now.clone();
             wishes.pets |= memory.pets;
             wishes.children |= memory.children;
-            let ranked = rank(&self.kb, &wishes);
-            answers::recommendation(&wishes, &ranked, &ctx)
+            wishes.remember_budget(memory.budget, memory.budget_total);
+            let (wishes, ranked, note) = advise(&self.kb, &wishes, q.catalogue, lang);
+            let mut reply = answers::recommendation(&wishes, &ranked, &ctx);
+            let winter = r.has(Intent::Winter) || ctx.season == Season::Winter;
+            let city = memory.city.as_deref();
+            if let Some(cold) = cold_note(city, memory.zone, winter, &wishes, lang) {
+                reply.lead(&cold);
+            }
+            if let Some(note) = note {
+                reply.lead(&note);
+            }
+            reply
         } else if !problems.is_empty() {
             main_guide = Some(problems[0]);
             self.problem_answer(&problems, plants.first().copied(), &ctx)
@@ -1127,6 +1187,7 @@ impl Engine {
         // Remember what this turn was about.
         memory.recommending = named.is_empty()
             && (r.has(Intent::Recommend)
+                || asks_for_plants
                 || (q.memory.recommending && wishes_now.refines_a_recommendation()));
         if let Some(s) = plants.first() {
             memory.plant = Some(s.id.clone());

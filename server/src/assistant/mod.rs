@@ -9,6 +9,7 @@ pub mod direct;
 pub mod engine;
 pub mod followup;
 pub mod gate;
+pub mod groups;
 pub mod knowledge;
 pub mod lexicon;
 pub mod llm;

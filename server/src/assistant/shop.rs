@@ -295,16 +295,29 @@ pub fn sells_species(
                 .iter()
                 .map(|i| {
                     format!(
-                        "- **{}**: कीमत {}: /plant/{}",
+                        "- **{}**: कीमत {} ({}): /plant/{}",
                         s.hindi,
                         rupees(i.price),
+                        stock_note(i.stock, lang),
                         i.id
                     )
                 })
                 .collect::<Vec<_>>()
                 .join("\n")
         } else {
-            bullets(&items)
+            items
+                .iter()
+                .map(|i| {
+                    format!(
+                        "- **{}**: {} ({}): /plant/{}",
+                        i.name,
+                        rupees(i.price),
+                        stock_note(i.stock, lang),
+                        i.id
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
         };
         return format!("{head}\n{lines}");
     }
@@ -323,6 +336,37 @@ pub fn sells_species(
         }
     };
     with_alternatives(head, &alts, lang)
+}
+
+/// "Something similar?" after a plant: in-stock plants like it (same kind first).
+pub fn similar_to(
+    kb: &Knowledge,
+    s: &Species,
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+    pets: bool,
+) -> String {
+    let alts = alternatives(kb, Some(s), catalogue, pets);
+    let name = display(s, lang);
+    let head = match lang {
+        Lang::En => format!("Plants like **{name}** that we have in stock:"),
+        Lang::Hi => format!("**{name}** जैसे पौधे, जो स्टॉक में हैं:"),
+        Lang::Hinglish => format!("**{name}** jaise paudhe, jo stock mein hain:"),
+    };
+    format!("{head}
+{}", bullets(&alts))
+}
+
+/// How many are left, when the catalogue knows: few are worth saying as "only N left".
+fn stock_note(stock: i64, lang: Lang) -> String {
+    match (lang, stock <= 5) {
+        (Lang::En, true) => format!("only {stock} left"),
+        (Lang::En, false) => format!("{stock} in stock"),
+        (Lang::Hi, true) => format!("सिर्फ़ {stock} बचे हैं"),
+        (Lang::Hi, false) => format!("स्टॉक में {stock}"),
+        (Lang::Hinglish, true) => format!("sirf {stock} bache hain"),
+        (Lang::Hinglish, false) => format!("{stock} stock mein"),
+    }
 }
 
 /// "Do you sell X?" for something the knowledge base does not know at all.
