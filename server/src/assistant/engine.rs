@@ -636,9 +636,27 @@ impl Engine {
                 _ => {}
             }
         }
-        // Two plants compared: the winner first.
-        if r.plants.len() == 2 && !reading.more {
-            let (a, b) = (r.plants[0], r.plants[1]);
+        // Two plants compared: the winner first. "Which one handles less sun?" right after two
+        // plants were shown compares those two.
+        let listed_pair: Vec<&Species> = if named.is_none() && among_list && memory.list.len() == 2
+        {
+            memory
+                .list
+                .iter()
+                .filter_map(|id| q.catalogue.iter().find(|i| &i.id == id))
+                .filter_map(|i| self.kb.species_for_catalogue_name(&i.name))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let pair: Option<(&Species, &Species)> = if r.plants.len() == 2 {
+            Some((r.plants[0], r.plants[1]))
+        } else if listed_pair.len() == 2 && listed_pair[0].id != listed_pair[1].id {
+            Some((listed_pair[0], listed_pair[1]))
+        } else {
+            None
+        };
+        if let Some((a, b)) = pair.filter(|_| !reading.more) {
             let criterion = if self.words().compare_faster.hit(text) {
                 Criterion::Faster
             } else if reading.priciest || self.words().compare_costlier.hit(text) {
@@ -1102,7 +1120,8 @@ impl Engine {
         let asks_for_plants = named.is_empty()
             && problems.is_empty()
             && !asks_about_a_plant
-            && ((r.has(Intent::Recommend) && wishes_now.asks_for_something())
+            && ((r.has(Intent::Recommend)
+                && (wishes_now.asks_for_something() || !wishes_now.groups.is_empty()))
                 || wishes_now.conditions() >= 2);
         let on_topic = asks_for_plants
             || !plants.is_empty()

@@ -226,7 +226,11 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
         .iter()
         .find(|p| has_any(text, &p.words))
         .map(|p| p.name.as_str());
-    let light = if has_any(text, &w.low_light) && !has_any(text, &w.bright) {
+    let bright = has_any(text, &w.bright);
+    let light = if has_any(text, &w.low_light) && bright {
+        // "Bright but no direct sun": neither a dark room nor full sun.
+        None
+    } else if has_any(text, &w.low_light) {
         Some(LightWish::Low)
     } else if has_any(text, &w.sun) || place == Some("terrace") {
         Some(LightWish::Sun)
@@ -405,7 +409,8 @@ fn score(s: &Species, w: &Wishes) -> Option<(i32, Vec<String>)> {
             return None;
         }
         reasons.push("non-toxic to cats and dogs".to_string());
-        score += 1;
+        // Species known as pet-safe houseplants come before those merely not toxic.
+        score += if s.has_trait("pet-safe") { 3 } else { 1 };
     }
     if w.children {
         if s.toxic_to_children {

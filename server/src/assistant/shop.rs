@@ -545,10 +545,12 @@ pub fn cheaper_than(
             ),
         }
     } else {
+        // Named by the plant shown rather than its price, which the customer has just seen.
+        let than = like.map_or_else(|| rupees(floor), |l| format!("**{}**", display(l, lang)));
         let head = match lang {
-            Lang::En => format!("Yes — cheaper than {}:", rupees(floor)),
-            Lang::Hi => format!("हाँ — {} से सस्ते:", rupees(floor)),
-            Lang::Hinglish => format!("Haan — {} se saste:", rupees(floor)),
+            Lang::En => format!("Yes — cheaper than {than}:"),
+            Lang::Hi => format!("हाँ — {than} से सस्ते:"),
+            Lang::Hinglish => format!("Haan — {than} se saste:"),
         };
         format!("{head}\n{}", bullets(&cheaper))
     };
