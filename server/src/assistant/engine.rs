@@ -1027,7 +1027,7 @@ impl Engine {
         let (n, id) = self
             .identify
             .iter()
-            .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
+            .map(|(id, cues)| (cues.iter().filter(|c| has_cue(&prepared, c)).count(), id))
             .filter(|(n, _)| *n > 0)
             .max_by_key(|(n, _)| *n)?;
         self.kb.species(id).map(|s| (s, n))
@@ -1387,6 +1387,15 @@ impl Engine {
     pub fn plants_in(&self, text: &str) -> Vec<&Species> {
         recognize(&self.kb, text).plants
     }
+}
+
+/// A describing cue, in the singular or the plural ("garland" in "used in garlands").
+fn has_cue(text: &Prepared, cue: &str) -> bool {
+    text.has(cue)
+        || (cue.is_ascii() && text.has(&format!("{cue}s")))
+        || cue
+            .strip_suffix('s')
+            .is_some_and(|one| one.len() > 2 && text.has(one))
 }
 
 fn one_para(text: &str) -> Reply {

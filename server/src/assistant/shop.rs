@@ -123,7 +123,18 @@ fn capitalise(word: &str) -> String {
 }
 
 pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
-    lex.shop.order_status.any.hit(text)
+    lex.shop.order_status.any.hit(text) || (text.has("order") && names_an_order_id(text))
+}
+
+/// An order id pasted into the message ("order 01a20f41-c59b-… kahan hai"): a long word of
+/// hex digits with both digits and letters, as order ids are.
+fn names_an_order_id(text: &Prepared) -> bool {
+    text.words.iter().any(|w| {
+        w.len() >= 8
+            && w.chars().all(|c| c.is_ascii_hexdigit())
+            && w.chars().any(|c| c.is_ascii_digit())
+            && w.chars().any(|c| c.is_ascii_alphabetic())
+    })
 }
 
 /// "Where is my order": the customer's own orders, newest first; visitors are sent to sign in.
