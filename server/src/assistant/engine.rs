@@ -449,7 +449,13 @@ impl Engine {
         if shop::asks_order_status(&self.lex, text) {
             let cancelling = self.words().cancel.hit(text);
             return Some(done(
-                shop::order_status(&self.lex, q.orders, lang, cancelling),
+                shop::order_status(
+                    &self.lex,
+                    q.orders,
+                    lang,
+                    cancelling,
+                    self.lex.shop.order_status.arrived.hit(text),
+                ),
                 memory,
                 None,
             ));

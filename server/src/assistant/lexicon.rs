@@ -135,6 +135,8 @@ impl ShopTopic {
 #[derive(Debug, Clone, Deserialize)]
 pub struct OrderStatusTexts {
     pub any: PhraseList,
+    /// "Did it arrive yet?": answered "not yet" first while the order is on its way.
+    pub arrived: PhraseList,
     pub visitor_en: String,
     pub visitor_hi: String,
     pub visitor_hinglish: String,
@@ -454,6 +456,7 @@ impl Lexicons {
             topic.text.check(&format!("shop topic {}", topic.id))?;
         }
         shop.order_status.any.check("order status")?;
+        shop.order_status.arrived.check("order status arrived")?;
         for myth in &myths.myth {
             if myth.all.is_empty() {
                 bail!("myth {} has no phrase groups", myth.id);

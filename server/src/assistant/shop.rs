@@ -144,6 +144,7 @@ pub fn order_status(
     orders: Option<&[OrderBrief]>,
     lang: Lang,
     cancelling: bool,
+    arrival_asked: bool,
 ) -> String {
     let texts = &lex.shop.order_status;
     let Some(orders) = orders else {
@@ -205,7 +206,23 @@ pub fn order_status(
     } else {
         String::new()
     };
-    let mut out = format!("{verdict}{head} {}. {}", line(latest), next(&latest.status));
+    // "Did it arrive yet?" while it is still on its way: "not yet" comes first.
+    let not_yet = match (lang, arrival_asked && latest.status != "delivered") {
+        (_, false) => "",
+        (Lang::En, true) => "Not yet — ",
+        (Lang::Hi, true) => "अभी नहीं — ",
+        (Lang::Hinglish, true) => "Abhi nahi — ",
+    };
+    let head = if not_yet.is_empty() || lang != Lang::En {
+        head
+    } else {
+        "your latest order"
+    };
+    let mut out = format!(
+        "{verdict}{not_yet}{head} {}. {}",
+        line(latest),
+        next(&latest.status)
+    );
     if orders.len() > 1 {
         let older: Vec<String> = orders.iter().skip(1).take(3).map(line).collect();
         let label = match lang {
