@@ -242,7 +242,8 @@ impl Engine {
         let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
             Some(front) => front,
             None => {
-                let asks_about_a_plant = matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
+                let asks_about_a_plant =
+                    matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
                 let mut a = self.guide_answer(q, &r, &memory, reading.lang, asks_about_a_plant);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));

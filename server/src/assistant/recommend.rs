@@ -119,8 +119,8 @@ impl WishWords {
         ]
         .into_iter()
         .chain(w.count_words.iter().map(|c| &c.words))
-            .chain(w.place.iter().map(|p| &p.words))
-            .chain(w.want.iter().map(|t| &t.words));
+        .chain(w.place.iter().map(|p| &p.words))
+        .chain(w.want.iter().map(|t| &t.words));
         for list in lists {
             if list.is_empty() || list.iter().any(|p| p.trim().is_empty()) {
                 bail!("wishes.toml: an empty word list or phrase");
@@ -273,11 +273,12 @@ fn plant_count(w: &WishWords, text: &Prepared) -> Option<i64> {
     words.iter().enumerate().find_map(|(i, word)| {
         let n: i64 = match word.parse::<i64>() {
             Ok(n) => n,
-            Err(_) => w
-                .count_words
-                .iter()
-                .find(|c| c.words.iter().any(|cw| cw == word))?
-                .n,
+            Err(_) => {
+                w.count_words
+                    .iter()
+                    .find(|c| c.words.iter().any(|cw| cw == word))?
+                    .n
+            }
         };
         let plural = |j: usize| {
             words
@@ -541,10 +542,22 @@ fn relax<'w>(kb: &Knowledge, w: &Wishes, names: &'w WishNames) -> Option<(Wishes
             LightWish::Low => &names.low_light,
             LightWish::Sun => &names.sun,
         };
-        tries.push((Wishes { light: None, ..w.clone() }, name));
+        tries.push((
+            Wishes {
+                light: None,
+                ..w.clone()
+            },
+            name,
+        ));
     }
     if w.place.is_some() {
-        tries.push((Wishes { place: None, ..w.clone() }, &names.place));
+        tries.push((
+            Wishes {
+                place: None,
+                ..w.clone()
+            },
+            &names.place,
+        ));
     }
     if !w.traits.is_empty() || !w.groups.is_empty() {
         let without = Wishes {
@@ -555,15 +568,35 @@ fn relax<'w>(kb: &Knowledge, w: &Wishes, names: &'w WishNames) -> Option<(Wishes
         tries.push((without, &names.kind));
     }
     if w.beginner {
-        tries.push((Wishes { beginner: false, ..w.clone() }, &names.beginner));
+        tries.push((
+            Wishes {
+                beginner: false,
+                ..w.clone()
+            },
+            &names.beginner,
+        ));
     }
     if w.children {
-        tries.push((Wishes { children: false, ..w.clone() }, &names.children));
+        tries.push((
+            Wishes {
+                children: false,
+                ..w.clone()
+            },
+            &names.children,
+        ));
     }
     if w.pets {
-        tries.push((Wishes { pets: false, ..w.clone() }, &names.pets));
+        tries.push((
+            Wishes {
+                pets: false,
+                ..w.clone()
+            },
+            &names.pets,
+        ));
     }
-    tries.into_iter().find(|(relaxed, _)| !rank(kb, relaxed).is_empty())
+    tries
+        .into_iter()
+        .find(|(relaxed, _)| !rank(kb, relaxed).is_empty())
 }
 
 /// Cold nights ahead for a plant kept outside in the hills, or in the north in winter.

@@ -381,8 +381,11 @@ pub fn similar_to(
         Lang::Hi => format!("**{name}** जैसे पौधे, जो स्टॉक में हैं:"),
         Lang::Hinglish => format!("**{name}** jaise paudhe, jo stock mein hain:"),
     };
-    format!("{head}
-{}", bullets(&alts))
+    format!(
+        "{head}
+{}",
+        bullets(&alts)
+    )
 }
 
 /// How many are left, when the catalogue knows: few are worth saying as "only N left".
