@@ -567,7 +567,8 @@ pub fn recommendation(wishes: &Wishes, ranked: &[Candidate], ctx: &Ctx) -> Reply
         {
             picks.push((c, item));
         }
-        if picks.len() == 4 {
+        // As many as were asked for ("2 plants"), at least three to choose from, at most four.
+        if picks.len() as i64 >= wishes.count.map_or(4, |n| n.clamp(3, 4)) {
             break;
         }
     }

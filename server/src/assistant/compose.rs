@@ -71,6 +71,15 @@ impl Reply {
         self
     }
 
+    /// A paragraph before everything written so far (what could not be met comes first).
+    pub fn lead(&mut self, text: &str) -> &mut Self {
+        let text = text.trim();
+        if !text.is_empty() {
+            self.blocks.insert(0, safe_line(text));
+        }
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.blocks.is_empty()
     }

@@ -9,7 +9,7 @@ use super::brief::{Brief, BriefInput};
 use super::compose::{phrases, Reply};
 use super::cues::Intent;
 use super::direct::{self, Criterion, KindCare, Situation, Watering};
-use super::groups::{self, PlantGroups};
+use super::groups;
 use super::knowledge::{Guide, Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::memory::Memory;
@@ -17,7 +17,7 @@ use super::photo::{self, PhotoReport};
 use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading, Zone};
 use super::recognize::{recognize, Recognition};
-use super::recommend::{rank, read_wishes, stocked};
+use super::recommend::{advise, cold_note, rank, read_wishes, stocked};
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
@@ -67,8 +67,6 @@ pub struct Engine {
     /// Words that describe each species ("sword-like leaves" → snake plant).
     identify: Vec<(String, Vec<String>)>,
     index: SearchEngine<u32, u32, KbTokenizer>,
-    /// Plant groups named as a whole ("my succulents"), answered at group level.
-    groups: PlantGroups,
 }
 
 impl Engine {
@@ -79,10 +77,10 @@ impl Engine {
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
         let kind_care = KindCare::embedded(&kb)?;
-        let groups = PlantGroups::embedded(&kb)?;
         answers::check_hindi_reasons(&kb)?;
         super::recommend::WishWords::check(&kb)?;
         super::followup::FollowUps::check()?;
+        groups::check(&kb)?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -136,7 +134,6 @@ impl Engine {
             kind_care,
             identify: identify.into_iter().collect(),
             index,
-            groups,
         })
     }
 
@@ -178,7 +175,7 @@ impl Engine {
         };
         // "Do succulents need…?": the group's verdict, not one species' the customer never named.
         if r.plants.is_empty() {
-            if let Some(g) = self.groups.named(text) {
+            if let Some(g) = groups::named(text).first().copied() {
                 if let Some(v) = groups::derive(g, &self.kb, text, &cx) {
                     let rest = shorten(&answer.text, 50, reading.lang);
                     answer.text = format!("{v}\n\n{rest}");
@@ -230,6 +227,16 @@ impl Engine {
         {
             reading.price = true;
         }
+        // "How much?" or "uska price?" right after a plant or a list: its price.
+        let has_topic = q.memory.plant.is_some() || !q.memory.list.is_empty();
+        if reading.words <= 4
+            && has_topic
+            && r.plants.is_empty()
+            && self.words().price_short.hit(&prepared)
+            && r.intents.iter().all(|i| !i.is_care())
+        {
+            reading.price = true;
+        }
         let mut memory = q.memory.clone();
         memory.lang = Some(reading.lang);
         if let Some((city, zone)) = &reading.city {
@@ -239,10 +246,20 @@ impl Engine {
         if reading.habit_hours.is_some() {
             memory.habit_hours = reading.habit_hours;
         }
+        // Facts about the customer hold for the rest of the chat: pets, children, a budget.
+        let stated = read_wishes(q.text, &prepared);
+        memory.pets |= stated.pets;
+        memory.children |= stated.children;
+        if stated.stated_budget.is_some() {
+            memory.budget = stated.stated_budget;
+            memory.budget_total = stated.total;
+        }
         let mut answer = match self.front(q, &reading, &r, &prepared, &memory) {
             Some(front) => front,
             None => {
-                let mut a = self.guide_answer(q, &r, &memory, reading.lang);
+                let asks_about_a_plant =
+                    matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
+                let mut a = self.guide_answer(q, &r, &memory, reading.lang, asks_about_a_plant);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
                 } else if !reading.more && q.photos.is_empty() {
@@ -448,7 +465,13 @@ impl Engine {
         if shop::asks_order_status(&self.lex, text) {
             let cancelling = self.words().cancel.hit(text);
             return Some(done(
-                shop::order_status(&self.lex, q.orders, lang, cancelling),
+                shop::order_status(
+                    &self.lex,
+                    q.orders,
+                    lang,
+                    cancelling,
+                    self.lex.shop.order_status.arrived.hit(text),
+                ),
                 memory,
                 None,
             ));
@@ -523,6 +546,19 @@ impl Engine {
             } else {
                 q.catalogue.to_vec()
             };
+            // "Cheapest flowering plant?": among the plants of the group named.
+            let named_groups = groups::named(text);
+            let pool: Vec<CatalogueItem> = if among_list || named_groups.is_empty() {
+                pool
+            } else {
+                pool.into_iter()
+                    .filter(|i| {
+                        self.kb
+                            .species_for_catalogue_name(&i.name)
+                            .is_some_and(|s| groups::fits(&named_groups, s))
+                    })
+                    .collect()
+            };
             if let Some(t) = shop::extreme(&pool, !reading.priciest, among_list, lang) {
                 return Some(done(t, memory, None));
             }
@@ -559,6 +595,13 @@ impl Engine {
                 {
                     return Some(done(t, memory, None));
                 }
+            }
+        }
+        // "Then suggest something similar": plants like the one just discussed.
+        if named.is_none() && picked.is_none() && self.words().similar.hit(text) {
+            if let Some(s) = remembered.or(listed_first) {
+                let t = shop::similar_to(&self.kb, s, q.catalogue, lang, pets);
+                return Some(done(t, memory, None));
             }
         }
         let plant = named.or(picked).or_else(|| {
@@ -615,9 +658,27 @@ impl Engine {
                 _ => {}
             }
         }
-        // Two plants compared: the winner first.
-        if r.plants.len() == 2 && !reading.more {
-            let (a, b) = (r.plants[0], r.plants[1]);
+        // Two plants compared: the winner first. "Which one handles less sun?" right after two
+        // plants were shown compares those two.
+        let listed_pair: Vec<&Species> = if named.is_none() && among_list && memory.list.len() == 2
+        {
+            memory
+                .list
+                .iter()
+                .filter_map(|id| q.catalogue.iter().find(|i| &i.id == id))
+                .filter_map(|i| self.kb.species_for_catalogue_name(&i.name))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let pair: Option<(&Species, &Species)> = if r.plants.len() == 2 {
+            Some((r.plants[0], r.plants[1]))
+        } else if listed_pair.len() == 2 && listed_pair[0].id != listed_pair[1].id {
+            Some((listed_pair[0], listed_pair[1]))
+        } else {
+            None
+        };
+        if let Some((a, b)) = pair.filter(|_| !reading.more) {
             let criterion = if self.words().compare_faster.hit(text) {
                 Criterion::Faster
             } else if reading.priciest || self.words().compare_costlier.hit(text) {
@@ -988,7 +1049,7 @@ impl Engine {
         let (n, id) = self
             .identify
             .iter()
-            .map(|(id, cues)| (cues.iter().filter(|c| prepared.has(c)).count(), id))
+            .map(|(id, cues)| (cues.iter().filter(|c| has_cue(&prepared, c)).count(), id))
             .filter(|(n, _)| *n > 0)
             .max_by_key(|(n, _)| *n)?;
         self.kb.species(id).map(|s| (s, n))
@@ -1024,6 +1085,7 @@ impl Engine {
         r: &Recognition,
         memory_in: &Memory,
         lang: Lang,
+        asks_about_a_plant: bool,
     ) -> Answer {
         let prepared = Prepared::new(q.text);
         let hindi = r.hindi;
@@ -1075,7 +1137,16 @@ impl Engine {
             .filter(|m| m.guide.is_problem())
             .map(|m| m.guide)
             .collect();
-        let on_topic = !plants.is_empty()
+        // Plants wanted: "suggest …" with a condition, or two conditions or more without any
+        // request word ("north facing balcony, a cat, 3 plants for 800 total").
+        let asks_for_plants = named.is_empty()
+            && problems.is_empty()
+            && !asks_about_a_plant
+            && ((r.has(Intent::Recommend)
+                && (wishes_now.asks_for_something() || !wishes_now.groups.is_empty()))
+                || wishes_now.conditions() >= 2);
+        let on_topic = asks_for_plants
+            || !plants.is_empty()
             || !q.photos.is_empty()
             || self.words().plant_words.hit(&prepared)
             || r.guides.iter().any(|m| m.is_specific());
@@ -1112,13 +1183,24 @@ impl Engine {
             }
         } else if named.is_empty()
             && (r.has(Intent::Recommend)
+                || asks_for_plants
                 || (memory.recommending && wishes_now.refines_a_recommendation()))
         {
             let mut wishes = wishes_now.clone();
             wishes.pets |= memory.pets;
             wishes.children |= memory.children;
-            let ranked = rank(&self.kb, &wishes);
-            answers::recommendation(&wishes, &ranked, &ctx)
+            wishes.remember_budget(memory.budget, memory.budget_total);
+            let (wishes, ranked, note) = advise(&self.kb, &wishes, q.catalogue, lang);
+            let mut reply = answers::recommendation(&wishes, &ranked, &ctx);
+            let winter = r.has(Intent::Winter) || ctx.season == Season::Winter;
+            let city = memory.city.as_deref();
+            if let Some(cold) = cold_note(city, memory.zone, winter, &wishes, lang) {
+                reply.lead(&cold);
+            }
+            if let Some(note) = note {
+                reply.lead(&note);
+            }
+            reply
         } else if !problems.is_empty() {
             main_guide = Some(problems[0]);
             self.problem_answer(&problems, plants.first().copied(), &ctx)
@@ -1146,6 +1228,7 @@ impl Engine {
         // Remember what this turn was about.
         memory.recommending = named.is_empty()
             && (r.has(Intent::Recommend)
+                || asks_for_plants
                 || (q.memory.recommending && wishes_now.refines_a_recommendation()));
         if let Some(s) = plants.first() {
             memory.plant = Some(s.id.clone());
@@ -1326,6 +1409,15 @@ impl Engine {
     pub fn plants_in(&self, text: &str) -> Vec<&Species> {
         recognize(&self.kb, text).plants
     }
+}
+
+/// A describing cue, in the singular or the plural ("garland" in "used in garlands").
+fn has_cue(text: &Prepared, cue: &str) -> bool {
+    text.has(cue)
+        || (cue.is_ascii() && text.has(&format!("{cue}s")))
+        || cue
+            .strip_suffix('s')
+            .is_some_and(|one| one.len() > 2 && text.has(one))
 }
 
 fn one_para(text: &str) -> Reply {

@@ -1,8 +1,11 @@
-//! Plant groups named as a whole ("do succulents need a lot of water?", "are herbs safe for
-//! cats?"): which group a message names, and a group-level yes/no verdict built from the
-//! members' own verdicts, so the answer speaks of the group instead of one species the
-//! customer never mentioned. Groups, members and words are data
-//! (`knowledge/assistant/plant_groups.toml`).
+//! Plant groups named as a whole ("do succulents need a lot of water?", "herbs for the
+//! kitchen", "flowering plants for my balcony"), from `knowledge/assistant/plant_groups.toml`:
+//! which groups a message names; a recommendation or a "cheapest …" question that names a group
+//! keeps to its members; a yes/no question about a group (and no single species) gets a
+//! group-level verdict built from the members' own verdicts, so the answer speaks of the group
+//! instead of one species the customer never mentioned.
+
+use std::sync::OnceLock;
 
 use anyhow::{bail, Context as _};
 use serde::Deserialize;
@@ -12,16 +15,18 @@ use super::lexicon::{Lang, PhraseList};
 use super::text::Prepared;
 use super::verdict::{self, Context};
 
+const GROUPS_TOML: &str = include_str!("../../knowledge/assistant/plant_groups.toml");
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlantGroup {
     pub id: String,
     pub members: Vec<String>,
     pub typical: String,
-    pub words: PhraseList,
-    pub en: String,
-    pub hi: String,
-    pub hinglish: String,
+    words: PhraseList,
+    en: String,
+    hi: String,
+    hinglish: String,
 }
 
 impl PlantGroup {
@@ -33,43 +38,57 @@ impl PlantGroup {
             Lang::Hinglish => &self.hinglish,
         }
     }
+
+    pub fn has(&self, s: &Species) -> bool {
+        self.members.iter().any(|m| m == &s.id)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct GroupFile {
     group: Vec<PlantGroup>,
 }
 
-/// Every plant group, checked against the knowledge base at start.
-#[derive(Debug, Clone)]
-pub struct PlantGroups(Vec<PlantGroup>);
-
-impl PlantGroups {
-    pub fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<Self> {
-        let file: GroupFile = toml::from_str(text).context("plant_groups.toml")?;
-        for g in &file.group {
-            g.words.check(&format!("plant group {}", g.id))?;
-            if g.members.is_empty() || !g.members.contains(&g.typical) {
-                bail!("plant group {}: no members, or typical is not one", g.id);
-            }
-            if let Some(m) = g.members.iter().find(|m| kb.species(m).is_none()) {
-                bail!("plant group {}: unknown species {m}", g.id);
-            }
+fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<Vec<PlantGroup>> {
+    let file: GroupFile =
+        toml::from_str(text).context("knowledge/assistant/plant_groups.toml is malformed")?;
+    for g in &file.group {
+        let what = format!("plant_groups.toml group {}", g.id);
+        g.words.check(&what)?;
+        if g.members.is_empty() || !g.members.contains(&g.typical) {
+            bail!("{what}: no members, or typical is not one");
         }
-        Ok(PlantGroups(file.group))
+        if let Some(m) = g.members.iter().find(|m| kb.species(m).is_none()) {
+            bail!("{what}: unknown species {m}");
+        }
     }
+    Ok(file.group)
+}
 
-    pub fn embedded(kb: &Knowledge) -> anyhow::Result<Self> {
-        Self::parse(
-            include_str!("../../knowledge/assistant/plant_groups.toml"),
-            kb,
-        )
-    }
+/// Checks the embedded groups against the knowledge base; `Engine::new` calls it so a bad
+/// file stops the start (after which `all` cannot fail).
+pub fn check(kb: &Knowledge) -> anyhow::Result<()> {
+    parse(GROUPS_TOML, kb).map(|_| ())
+}
 
-    /// The first group the message names.
-    pub fn named(&self, text: &Prepared) -> Option<&PlantGroup> {
-        self.0.iter().find(|g| g.words.hit(text))
-    }
+fn all() -> &'static [PlantGroup] {
+    static GROUPS: OnceLock<Vec<PlantGroup>> = OnceLock::new();
+    GROUPS.get_or_init(|| {
+        let file: GroupFile =
+            toml::from_str(GROUPS_TOML).expect("plant_groups.toml is checked at start");
+        file.group
+    })
+}
+
+/// The groups a message names, in file order.
+pub fn named(text: &Prepared) -> Vec<&'static PlantGroup> {
+    all().iter().filter(|g| g.words.hit(text)).collect()
+}
+
+/// Whether a species belongs to every group named (true when none is named).
+pub fn fits(groups: &[&PlantGroup], s: &Species) -> bool {
+    groups.iter().all(|g| g.has(s))
 }
 
 /// A yes/no verdict for a whole group: each member's verdict from its structured care; when
@@ -169,11 +188,31 @@ mod tests {
     use crate::assistant::season::Season;
 
     #[test]
+    fn a_bad_group_file_is_refused() {
+        let kb = Knowledge::embedded().unwrap();
+        let bad = "[[group]]\nid = \"x\"\nmembers = [\"no-such-plant\"]\ntypical = \"no-such-plant\"\nwords = [\"a\"]\nen = \"x\"\nhi = \"x\"\nhinglish = \"x\"";
+        assert!(parse(bad, &kb).is_err());
+    }
+
+    #[test]
+    fn messages_name_groups() {
+        let ids = |t: &str| -> Vec<&str> {
+            named(&Prepared::new(t))
+                .iter()
+                .map(|g| g.id.as_str())
+                .collect()
+        };
+        assert_eq!(ids("how often should I water my succulents"), ["succulents"]);
+        assert_eq!(ids("kitchen garden ke liye kya lagau"), ["herbs"]);
+        assert_eq!(ids("फल वाले पौधे गमले में"), ["fruit"]);
+    }
+
+    #[test]
     fn groups_load_and_answer_as_a_group() {
         let kb = Knowledge::embedded().unwrap();
         let lex = Lexicons::embedded().unwrap();
         let watering = Watering::embedded(&kb).unwrap();
-        let groups = PlantGroups::embedded(&kb).unwrap();
+        check(&kb).unwrap();
         for (text, lang, group, start) in [
             ("should i mist my succulents", Lang::En, "succulents", "No"),
             ("should i mist my cacti", Lang::En, "cacti", "No"),
@@ -186,8 +225,8 @@ mod tests {
             ("are succulents safe for cats", Lang::En, "succulents", "No"),
         ] {
             let t = Prepared::new(text);
-            let g = groups
-                .named(&t)
+            let g = *named(&t)
+                .first()
                 .unwrap_or_else(|| panic!("no group: {text}"));
             assert_eq!(g.id, group, "{text}");
             let cx = Context {

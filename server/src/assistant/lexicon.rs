@@ -135,6 +135,8 @@ impl ShopTopic {
 #[derive(Debug, Clone, Deserialize)]
 pub struct OrderStatusTexts {
     pub any: PhraseList,
+    /// "Did it arrive yet?": answered "not yet" first while the order is on its way.
+    pub arrived: PhraseList,
     pub visitor_en: String,
     pub visitor_hi: String,
     pub visitor_hinglish: String,
@@ -281,6 +283,8 @@ pub struct EngineWords {
     pub plant_words: PhraseList,
     pub sell_filler: PhraseList,
     pub among_list: PhraseList,
+    pub price_short: PhraseList,
+    pub similar: PhraseList,
     pub children: PhraseList,
     pub pets: PhraseList,
     pub low_light: PhraseList,
@@ -309,6 +313,8 @@ impl EngineWords {
             ("plant_words", &self.plant_words),
             ("sell_filler", &self.sell_filler),
             ("among_list", &self.among_list),
+            ("price_short", &self.price_short),
+            ("similar", &self.similar),
             ("children", &self.children),
             ("pets", &self.pets),
             ("low_light", &self.low_light),
@@ -467,6 +473,7 @@ impl Lexicons {
             topic.text.check(&format!("shop topic {}", topic.id))?;
         }
         shop.order_status.any.check("order status")?;
+        shop.order_status.arrived.check("order status arrived")?;
         for myth in &myths.myth {
             if myth.all.is_empty() {
                 bail!("myth {} has no phrase groups", myth.id);

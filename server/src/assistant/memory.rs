@@ -29,6 +29,9 @@ pub struct Memory {
     pub habit_hours: Option<u32>,
     /// The last message asked a price or whether we sell a plant ("…and the ZZ?").
     pub asked_price: bool,
+    /// The budget the customer named, and whether it is for all the plants together.
+    pub budget: Option<i64>,
+    pub budget_total: bool,
     /// Catalogue ids of the plants the last list showed, in order ("the second one").
     pub list: Vec<String>,
 }

@@ -4,7 +4,9 @@
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
+use super::groups::{self, PlantGroup};
 use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
+use super::lexicon::{Lang, Texts};
 use super::text::Prepared;
 use crate::domain::catalogue::CatalogueItem;
 
@@ -24,6 +26,13 @@ pub struct Wishes {
     pub children: bool,
     pub beginner: bool,
     pub traits: Vec<&'static str>,
+    /// Groups named ("succulents", "herbs"): only their members fit.
+    pub groups: Vec<&'static PlantGroup>,
+    /// How many plants are wanted ("3 plants", "do paudhe").
+    pub count: Option<i64>,
+    /// The amount named, and whether it is for all the plants together.
+    pub stated_budget: Option<i64>,
+    pub total: bool,
 }
 
 /// The words of a recommendation request (`knowledge/assistant/wishes.toml`).
@@ -35,8 +44,43 @@ pub struct WishWords {
     low_light: Vec<String>,
     sun: Vec<String>,
     beginner: Vec<String>,
+    bright: Vec<String>,
+    count_words: Vec<CountWords>,
+    plural: Vec<String>,
+    total: Vec<String>,
+    each: Vec<String>,
+    say: Say,
     place: Vec<PlaceWords>,
     want: Vec<TraitWords>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountWords {
+    n: i64,
+    words: Vec<String>,
+}
+
+/// What the answer says when a wish cannot be met, in every language.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Say {
+    pub over_budget: Texts,
+    pub cannot_meet: Texts,
+    pub cold: Texts,
+    pub wish: WishNames,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WishNames {
+    pub low_light: Texts,
+    pub sun: Texts,
+    pub place: Texts,
+    pub pets: Texts,
+    pub children: Texts,
+    pub beginner: Texts,
+    pub kind: Texts,
 }
 
 #[derive(Debug, Deserialize)]
@@ -62,10 +106,21 @@ impl WishWords {
     pub fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<WishWords> {
         let w: WishWords =
             toml::from_str(text).context("knowledge/assistant/wishes.toml is malformed")?;
-        let lists = [&w.pets, &w.children, &w.low_light, &w.sun, &w.beginner]
-            .into_iter()
-            .chain(w.place.iter().map(|p| &p.words))
-            .chain(w.want.iter().map(|t| &t.words));
+        let lists = [
+            &w.pets,
+            &w.children,
+            &w.low_light,
+            &w.sun,
+            &w.beginner,
+            &w.bright,
+            &w.plural,
+            &w.total,
+            &w.each,
+        ]
+        .into_iter()
+        .chain(w.count_words.iter().map(|c| &c.words))
+        .chain(w.place.iter().map(|p| &p.words))
+        .chain(w.want.iter().map(|t| &t.words));
         for list in lists {
             if list.is_empty() || list.iter().any(|p| p.trim().is_empty()) {
                 bail!("wishes.toml: an empty word list or phrase");
@@ -87,6 +142,10 @@ impl WishWords {
     /// Checks the embedded words; `Engine::new` calls it so a bad file stops the start.
     pub fn check(kb: &Knowledge) -> anyhow::Result<()> {
         WishWords::parse(WISHES_TOML, kb).map(|_| ())
+    }
+
+    pub fn say() -> &'static Say {
+        &WishWords::get().say
     }
 
     fn get() -> &'static WishWords {
@@ -118,9 +177,44 @@ impl Wishes {
 
     pub fn refines_a_recommendation(&self) -> bool {
         self.budget.is_some()
+            || !self.groups.is_empty()
             || self.light.is_some()
             || self.place.is_some()
             || !self.traits.is_empty()
+    }
+
+    /// How many separate conditions the words state (a number of plants counts as one):
+    /// two or more describe plants wanted even without "suggest" or "which plant".
+    pub fn conditions(&self) -> usize {
+        [
+            self.budget.is_some(),
+            self.light.is_some(),
+            self.place.is_some(),
+            self.pets,
+            self.children,
+            self.beginner,
+            !self.traits.is_empty() || !self.groups.is_empty(),
+            self.count.is_some(),
+        ]
+        .iter()
+        .filter(|b| **b)
+        .count()
+    }
+
+    /// A budget remembered from earlier in the chat ("my total budget is 500", then "suggest
+    /// 2 plants"): a total is shared by the plants wanted now.
+    pub fn remember_budget(&mut self, budget: Option<i64>, total: bool) {
+        if self.stated_budget.is_some() {
+            return;
+        }
+        if let Some(b) = budget {
+            self.stated_budget = Some(b);
+            self.total = total;
+            self.budget = Some(match self.count {
+                Some(n) if total && n > 1 => b / n,
+                _ => b,
+            });
+        }
     }
 }
 
@@ -132,15 +226,32 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
         .iter()
         .find(|p| has_any(text, &p.words))
         .map(|p| p.name.as_str());
-    let light = if has_any(text, &w.low_light) {
+    let bright = has_any(text, &w.bright);
+    let light = if has_any(text, &w.low_light) && bright {
+        // "Bright but no direct sun": neither a dark room nor full sun.
+        None
+    } else if has_any(text, &w.low_light) {
         Some(LightWish::Low)
     } else if has_any(text, &w.sun) || place == Some("terrace") {
         Some(LightWish::Sun)
     } else {
         None
     };
+    let count = plant_count(w, text);
+    let stated_budget = read_budget(raw);
+    let each = has_any(text, &w.each);
+    let total = !each && has_any(text, &w.total);
+    let budget = stated_budget.map(|b| match count {
+        // "3 plants under 900": a total when it is at least ₹100 a plant, else per plant.
+        Some(n) if n > 1 && !each && (total || b >= 100 * n) => b / n,
+        _ => b,
+    });
     Wishes {
-        budget: per_plant_budget(raw, text),
+        budget,
+        groups: groups::named(text),
+        count,
+        stated_budget,
+        total: total || (count.is_some_and(|n| n > 1) && budget != stated_budget),
         light,
         place,
         pets: has_any(text, &w.pets),
@@ -155,44 +266,27 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
     }
 }
 
-/// A budget per plant: a total ("3 plants, total budget 700") is shared by the plants wanted.
-fn per_plant_budget(raw: &str, text: &Prepared) -> Option<i64> {
-    let budget = read_budget(raw)?;
-    let total = text.has_any(&[
-        "total",
-        "in total",
-        "overall",
-        "altogether",
-        "kul",
-        "कुल",
-        "sab milake",
-        "milake",
-    ]);
-    let count = text.words.windows(2).find_map(|w| {
-        let n: i64 = match w[0].as_str() {
-            "two" | "do" => 2,
-            "three" | "teen" => 3,
-            "four" | "char" | "chaar" => 4,
-            "five" | "paanch" | "panch" => 5,
-            other => other.parse().ok()?,
+/// How many plants are wanted: a number, in digits or words, with at most one word between
+/// it and a plant word ("4 small plants", "do paudhe", "3 herbs").
+fn plant_count(w: &WishWords, text: &Prepared) -> Option<i64> {
+    let words = &text.words;
+    words.iter().enumerate().find_map(|(i, word)| {
+        let n: i64 = match word.parse::<i64>() {
+            Ok(n) => n,
+            Err(_) => {
+                w.count_words
+                    .iter()
+                    .find(|c| c.words.iter().any(|cw| cw == word))?
+                    .n
+            }
         };
-        let plural = [
-            "plants",
-            "plant",
-            "paudhe",
-            "pots",
-            "पौधे",
-            "flowering",
-            "outdoor",
-            "indoor",
-            "flowers",
-        ];
-        ((2..=10).contains(&n) && plural.contains(&w[1].as_str())).then_some(n)
-    });
-    match count {
-        Some(n) if total || budget >= 100 * n => Some(budget / n),
-        _ => Some(budget),
-    }
+        let plural = |j: usize| {
+            words
+                .get(j)
+                .is_some_and(|next| w.plural.iter().any(|p| p == next))
+        };
+        ((1..=10).contains(&n) && (plural(i + 1) || plural(i + 2))).then_some(n)
+    })
 }
 
 /// The largest amount named next to a budget word: "under ₹500", "500 se kam", "upto 1,000 rs".
@@ -212,6 +306,9 @@ pub fn read_budget(raw: &str) -> Option<i64> {
         "around",
         "cheaper than",
         "not more than",
+        "spend",
+        "spend upto",
+        "kharch",
         "than",
         "about",
     ];
@@ -234,6 +331,10 @@ pub fn read_budget(raw: &str) -> Option<i64> {
         "के अंदर",
         "ke neeche",
         "budget",
+        "overall",
+        "total",
+        "max",
+        "only",
     ];
     let lower = raw.to_lowercase();
     let chars: Vec<char> = lower.chars().collect();
@@ -301,12 +402,16 @@ pub fn rank<'k>(kb: &'k Knowledge, wishes: &Wishes) -> Vec<Candidate<'k>> {
 fn score(s: &Species, w: &Wishes) -> Option<(i32, Vec<String>)> {
     let mut score = 0;
     let mut reasons = Vec::new();
+    if !groups::fits(&w.groups, s) {
+        return None;
+    }
     if w.pets {
         if s.toxic_to_pets {
             return None;
         }
         reasons.push("non-toxic to cats and dogs".to_string());
-        score += 1;
+        // Species known as pet-safe houseplants come before those merely not toxic.
+        score += if s.has_trait("pet-safe") { 3 } else { 1 };
     }
     if w.children {
         if s.toxic_to_children {
@@ -387,6 +492,136 @@ fn score(s: &Species, w: &Wishes) -> Option<(i32, Vec<String>)> {
         }
     }
     Some((score, reasons))
+}
+
+/// The plants to recommend and, first, what could not be met: a wish no species meets together
+/// with the others is named and left out; a budget below every fitting plant in stock is said,
+/// and the cheapest fitting plants come instead.
+pub fn advise<'k>(
+    kb: &'k Knowledge,
+    wishes: &Wishes,
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+) -> (Wishes, Vec<Candidate<'k>>, Option<String>) {
+    let say = WishWords::say();
+    let mut wishes = wishes.clone();
+    let mut ranked = rank(kb, &wishes);
+    let mut notes: Vec<String> = Vec::new();
+    if ranked.is_empty() {
+        if let Some((relaxed, name)) = relax(kb, &wishes, &say.wish) {
+            notes.push(say.cannot_meet.get(lang).replace("{what}", name.get(lang)));
+            wishes = relaxed;
+            ranked = rank(kb, &wishes);
+        }
+    }
+    let cheapest = |c: &Candidate| stocked(c.species, catalogue).first().map(|i| i.price);
+    if let Some(budget) = wishes.budget {
+        let fits = ranked
+            .iter()
+            .any(|c| cheapest(c).is_some_and(|p| p <= budget));
+        if !fits && ranked.iter().any(|c| cheapest(c).is_some()) {
+            notes.push(
+                say.over_budget
+                    .get(lang)
+                    .replace("{budget}", &super::text::rupees(budget)),
+            );
+            wishes.budget = None;
+            ranked.sort_by_key(|c| cheapest(c).unwrap_or(i64::MAX));
+            wishes.count = Some(wishes.count.unwrap_or(2).min(2));
+        }
+    }
+    let note = (!notes.is_empty()).then(|| notes.join(" "));
+    (wishes, ranked, note)
+}
+
+/// The first single wish whose removal lets some species fit, with its name.
+fn relax<'w>(kb: &Knowledge, w: &Wishes, names: &'w WishNames) -> Option<(Wishes, &'w Texts)> {
+    let mut tries: Vec<(Wishes, &Texts)> = Vec::new();
+    if let Some(light) = w.light {
+        let name = match light {
+            LightWish::Low => &names.low_light,
+            LightWish::Sun => &names.sun,
+        };
+        tries.push((
+            Wishes {
+                light: None,
+                ..w.clone()
+            },
+            name,
+        ));
+    }
+    if w.place.is_some() {
+        tries.push((
+            Wishes {
+                place: None,
+                ..w.clone()
+            },
+            &names.place,
+        ));
+    }
+    if !w.traits.is_empty() || !w.groups.is_empty() {
+        let without = Wishes {
+            traits: Vec::new(),
+            groups: Vec::new(),
+            ..w.clone()
+        };
+        tries.push((without, &names.kind));
+    }
+    if w.beginner {
+        tries.push((
+            Wishes {
+                beginner: false,
+                ..w.clone()
+            },
+            &names.beginner,
+        ));
+    }
+    if w.children {
+        tries.push((
+            Wishes {
+                children: false,
+                ..w.clone()
+            },
+            &names.children,
+        ));
+    }
+    if w.pets {
+        tries.push((
+            Wishes {
+                pets: false,
+                ..w.clone()
+            },
+            &names.pets,
+        ));
+    }
+    tries
+        .into_iter()
+        .find(|(relaxed, _)| !rank(kb, relaxed).is_empty())
+}
+
+/// Cold nights ahead for a plant kept outside in the hills, or in the north in winter.
+pub fn cold_note(
+    city: Option<&str>,
+    zone: Option<super::reading::Zone>,
+    winter: bool,
+    wishes: &Wishes,
+    lang: Lang,
+) -> Option<String> {
+    use super::reading::Zone;
+    let outside = wishes.place != Some("indoor");
+    let cold = match zone? {
+        Zone::Hills => winter,
+        Zone::North => winter && matches!(wishes.place, Some("outdoor" | "terrace")),
+        _ => false,
+    };
+    (cold && outside).then(|| {
+        WishWords::say()
+            .cold
+            .get(lang)
+            .replace("{city}", city.unwrap_or_default())
+            .trim()
+            .to_string()
+    })
 }
 
 /// In-stock catalogue plants of a species (by its listed catalogue names), cheapest first.

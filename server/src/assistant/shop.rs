@@ -123,7 +123,18 @@ fn capitalise(word: &str) -> String {
 }
 
 pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
-    lex.shop.order_status.any.hit(text)
+    lex.shop.order_status.any.hit(text) || (text.has("order") && names_an_order_id(text))
+}
+
+/// An order id pasted into the message ("order 01a20f41-c59b-… kahan hai"): a long word of
+/// hex digits with both digits and letters, as order ids are.
+fn names_an_order_id(text: &Prepared) -> bool {
+    text.words.iter().any(|w| {
+        w.len() >= 8
+            && w.chars().all(|c| c.is_ascii_hexdigit())
+            && w.chars().any(|c| c.is_ascii_digit())
+            && w.chars().any(|c| c.is_ascii_alphabetic())
+    })
 }
 
 /// "Where is my order": the customer's own orders, newest first; visitors are sent to sign in.
@@ -133,6 +144,7 @@ pub fn order_status(
     orders: Option<&[OrderBrief]>,
     lang: Lang,
     cancelling: bool,
+    arrival_asked: bool,
 ) -> String {
     let texts = &lex.shop.order_status;
     let Some(orders) = orders else {
@@ -194,7 +206,23 @@ pub fn order_status(
     } else {
         String::new()
     };
-    let mut out = format!("{verdict}{head} {}. {}", line(latest), next(&latest.status));
+    // "Did it arrive yet?" while it is still on its way: "not yet" comes first.
+    let not_yet = match (lang, arrival_asked && latest.status != "delivered") {
+        (_, false) => "",
+        (Lang::En, true) => "Not yet — ",
+        (Lang::Hi, true) => "अभी नहीं — ",
+        (Lang::Hinglish, true) => "Abhi nahi — ",
+    };
+    let head = if not_yet.is_empty() || lang != Lang::En {
+        head
+    } else {
+        "your latest order"
+    };
+    let mut out = format!(
+        "{verdict}{not_yet}{head} {}. {}",
+        line(latest),
+        next(&latest.status)
+    );
     if orders.len() > 1 {
         let older: Vec<String> = orders.iter().skip(1).take(3).map(line).collect();
         let label = match lang {
@@ -295,16 +323,29 @@ pub fn sells_species(
                 .iter()
                 .map(|i| {
                     format!(
-                        "- **{}**: कीमत {}: /plant/{}",
+                        "- **{}**: कीमत {} ({}): /plant/{}",
                         s.hindi,
                         rupees(i.price),
+                        stock_note(i.stock, lang),
                         i.id
                     )
                 })
                 .collect::<Vec<_>>()
                 .join("\n")
         } else {
-            bullets(&items)
+            items
+                .iter()
+                .map(|i| {
+                    format!(
+                        "- **{}**: {} ({}): /plant/{}",
+                        i.name,
+                        rupees(i.price),
+                        stock_note(i.stock, lang),
+                        i.id
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
         };
         return format!("{head}\n{lines}");
     }
@@ -323,6 +364,40 @@ pub fn sells_species(
         }
     };
     with_alternatives(head, &alts, lang)
+}
+
+/// "Something similar?" after a plant: in-stock plants like it (same kind first).
+pub fn similar_to(
+    kb: &Knowledge,
+    s: &Species,
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+    pets: bool,
+) -> String {
+    let alts = alternatives(kb, Some(s), catalogue, pets);
+    let name = display(s, lang);
+    let head = match lang {
+        Lang::En => format!("Plants like **{name}** that we have in stock:"),
+        Lang::Hi => format!("**{name}** जैसे पौधे, जो स्टॉक में हैं:"),
+        Lang::Hinglish => format!("**{name}** jaise paudhe, jo stock mein hain:"),
+    };
+    format!(
+        "{head}
+{}",
+        bullets(&alts)
+    )
+}
+
+/// How many are left, when the catalogue knows: few are worth saying as "only N left".
+fn stock_note(stock: i64, lang: Lang) -> String {
+    match (lang, stock <= 5) {
+        (Lang::En, true) => format!("only {stock} left"),
+        (Lang::En, false) => format!("{stock} in stock"),
+        (Lang::Hi, true) => format!("सिर्फ़ {stock} बचे हैं"),
+        (Lang::Hi, false) => format!("स्टॉक में {stock}"),
+        (Lang::Hinglish, true) => format!("sirf {stock} bache hain"),
+        (Lang::Hinglish, false) => format!("{stock} stock mein"),
+    }
 }
 
 /// "Do you sell X?" for something the knowledge base does not know at all.
@@ -501,10 +576,12 @@ pub fn cheaper_than(
             ),
         }
     } else {
+        // Named by the plant shown rather than its price, which the customer has just seen.
+        let than = like.map_or_else(|| rupees(floor), |l| format!("**{}**", display(l, lang)));
         let head = match lang {
-            Lang::En => format!("Yes — cheaper than {}:", rupees(floor)),
-            Lang::Hi => format!("हाँ — {} से सस्ते:", rupees(floor)),
-            Lang::Hinglish => format!("Haan — {} se saste:", rupees(floor)),
+            Lang::En => format!("Yes — cheaper than {than}:"),
+            Lang::Hi => format!("हाँ — {than} से सस्ते:"),
+            Lang::Hinglish => format!("Haan — {than} se saste:"),
         };
         format!("{head}\n{}", bullets(&cheaper))
     };
