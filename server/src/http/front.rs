@@ -11,11 +11,10 @@
 //! a body, an `Origin` that CORS would answer to) still goes through the stack.
 
 use axum::body::{Body, HttpBody};
-use axum::http::Response;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
+use axum::response::Response;
 use axum::Router;
 use bytes::Bytes;
-use http_body_util::Full;
 use tower::ServiceExt;
 use tower_http::request_id::MakeRequestId;
 
@@ -85,9 +84,8 @@ impl FixedAnswers {
     }
 
     /// The kept answer for `request` when it is a plain probe, else `None` (the stack
-    /// answers). The body is a plain `Full`, not axum's boxed `Body`: boxing it cost an
-    /// allocation and dynamic calls per probe for bytes that are already in hand.
-    pub fn answer<B: HttpBody>(&self, request: &Request<B>) -> Option<Response<Full<Bytes>>> {
+    /// answers).
+    pub fn answer<B: HttpBody>(&self, request: &Request<B>) -> Option<Response> {
         let kept = self.health.as_ref()?;
         let uri = request.uri();
         let plain = matches!(*request.method(), Method::GET | Method::HEAD)
@@ -107,7 +105,7 @@ impl FixedAnswers {
                 .header_value()
                 .clone(),
         };
-        let mut response = Response::new(Full::new(kept.body.clone()));
+        let mut response = Response::new(Body::from(kept.body.clone()));
         *response.status_mut() = kept.status;
         let mut headers = kept.headers.clone();
         headers.insert(name, id);

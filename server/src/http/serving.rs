@@ -19,10 +19,7 @@ use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::Router;
-use bytes::Bytes;
 use futures_util::future::Either;
-use futures_util::TryFutureExt;
-use http_body_util::{Either as EitherBody, Full};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -262,23 +259,17 @@ fn serve_connection(
     TokioIo<TcpStream>,
     impl hyper::service::Service<
             hyper::Request<Incoming>,
-            Response = hyper::Response<EitherBody<Full<Bytes>, axum::body::Body>>,
+            Response = axum::response::Response,
             Error = Infallible,
             Future = impl Send,
         > + Send,
 > {
-    // Two body types, unboxed: a probe's fixed bytes and the stack's own body.
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         match fixed.answer(&request) {
-            Some(response) => Either::Left(std::future::ready(Ok(response.map(EitherBody::Left)))),
+            Some(response) => Either::Left(std::future::ready(Ok(response))),
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                Either::Right(
-                    router
-                        .clone()
-                        .oneshot(request.map(axum::body::Body::new))
-                        .map_ok(|response| response.map(EitherBody::Right)),
-                )
+                Either::Right(router.clone().oneshot(request.map(axum::body::Body::new)))
             }
         }
     });
