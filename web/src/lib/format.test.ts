@@ -8,6 +8,8 @@ describe('formatters', () => {
     expect(formatINR(1299)).toBe('₹1,299');
     expect(formatINR(100000)).toBe('₹1,00,000');
     expect(formatINR(12345678)).toBe('₹1,23,45,678');
+    expect(formatINR(1234567890.4)).toBe('₹1,23,45,67,890');
+    expect(formatINR(-100000)).toBe('-₹1,00,000');
     expect(formatINR(-500)).toBe('-₹500');
     expect(formatINR(Number.NaN)).toBe('₹0');
   });
