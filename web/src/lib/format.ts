@@ -62,6 +62,19 @@ export function formatDate(iso: string, language = 'en'): string {
   return d.toLocaleDateString(localeFor(language), { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/**
+ * "15 Jan 2025" from the language's short month names (`date.monthsShort`, space-separated),
+ * in local time like `formatDate`. For screens drawn on start-up (the plant page's reviews):
+ * the first Intl call a page makes loads the browser's locale data, ~70 ms of one task on a
+ * throttled phone (issue 21, total blocking time).
+ */
+export function formatDayMonthYear(iso: string, monthsShort: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const month = monthsShort.split(' ')[d.getMonth()] ?? String(d.getMonth() + 1);
+  return `${d.getDate()} ${month} ${d.getFullYear()}`;
+}
+
 export function formatDateTime(iso: string, language = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
