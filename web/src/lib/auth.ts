@@ -25,11 +25,16 @@ export function authStatus(s: AuthState): AuthStatus {
   return s.isAuthenticated ? 'authenticated' : 'unauthenticated';
 }
 
+const storedToken = readString(STORAGE_KEYS.token);
+// Without a stored token there is nothing to check: the visitor starts signed out rather than
+// "loading", so the app's first render already draws the anonymous screen and `initAuth` has
+// no change to announce right after it (such a change re-rendered every component that reads
+// the session in one synchronous task on start-up; issue 21, total blocking time).
 let state: AuthState = {
   isAuthenticated: false,
-  user: readJson<User>(STORAGE_KEYS.user),
-  token: readString(STORAGE_KEYS.token),
-  loading: true,
+  user: storedToken ? readJson<User>(STORAGE_KEYS.user) : null,
+  token: storedToken,
+  loading: storedToken !== null,
   error: null,
 };
 const listeners = new Set<() => void>();
@@ -66,7 +71,10 @@ export async function initAuth(): Promise<void> {
   started = true;
   const token = readString(STORAGE_KEYS.token);
   if (!token) {
-    signedOut();
+    // Already signed out (see `state` above, or a sign-out since): only a stale copy of a user
+    // may be left in storage.
+    if (state.loading || state.isAuthenticated || state.token || state.user) signedOut();
+    else if (readString(STORAGE_KEYS.user) !== null) writeString(STORAGE_KEYS.user, null);
     return;
   }
   set({ loading: true });

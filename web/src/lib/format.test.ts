@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminOrderId, customerOrderId, formatCurrency, formatFileSize, formatDate, formatINR, formatRating, initials, isAddressComplete, isProfileComplete, truncate } from './format';
+import { adminOrderId, customerOrderId, formatCurrency, formatFileSize, formatDate, formatDayMonthYear, formatINR, formatRating, initials, isAddressComplete, isProfileComplete, truncate } from './format';
 
 describe('formatters', () => {
   it('formats rupees with Indian grouping', () => {
@@ -8,6 +8,8 @@ describe('formatters', () => {
     expect(formatINR(1299)).toBe('₹1,299');
     expect(formatINR(100000)).toBe('₹1,00,000');
     expect(formatINR(12345678)).toBe('₹1,23,45,678');
+    expect(formatINR(1234567890.4)).toBe('₹1,23,45,67,890');
+    expect(formatINR(-100000)).toBe('-₹1,00,000');
     expect(formatINR(-500)).toBe('-₹500');
     expect(formatINR(Number.NaN)).toBe('₹0');
   });
@@ -43,6 +45,9 @@ describe('formatters', () => {
     expect(formatRating(0)).toBe('0.0');
     expect(formatDate('2025-01-15T10:00:00Z')).toMatch(/15 Jan 2025/);
     expect(formatDate('nonsense')).toBe('');
+    expect(formatDayMonthYear('2025-01-15T10:00:00Z', 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec')).toBe('15 Jan 2025');
+    expect(formatDayMonthYear('2025-12-03T10:00:00Z', 'a b c d e f g h i j k l')).toBe('3 l 2025');
+    expect(formatDayMonthYear('nonsense', 'Jan')).toBe('');
   });
 
   it('knows when an address and a profile are complete', () => {

@@ -1,12 +1,24 @@
 /** Formatters shared by every screen. */
 
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
-/** Whole rupees with Indian digit grouping: 100000 -> "₹1,00,000". */
+/**
+ * Whole rupees with Indian digit grouping: 100000 -> "₹1,00,000".
+ *
+ * Grouped by hand rather than with `Intl.NumberFormat('en-IN')`: the first Intl formatter a
+ * page creates loads the browser's locale data, ~17 ms on this machine and ~70 ms on
+ * Lighthouse's throttled phone, and as a module-level constant it made the evaluation of the
+ * main bundle one long task right after the first paint (issue 21, total blocking time).
+ */
 export function formatINR(amount: number): string {
   const n = Number.isFinite(amount) ? Math.round(amount) : 0;
   const sign = n < 0 ? '-' : '';
-  return `${sign}₹${inr.format(Math.abs(n))}`;
+  return `${sign}₹${groupIndian(String(Math.abs(n)))}`;
+}
+
+/** "12345678" -> "1,23,45,678": the last three digits, then groups of two. */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${head},${digits.slice(-3)}`;
 }
 
 /** The spec's generic money formatter: "$" and 2 decimals unless told otherwise. */
@@ -48,6 +60,19 @@ export function formatDate(iso: string, language = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleDateString(localeFor(language), { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/**
+ * "15 Jan 2025" from the language's short month names (`date.monthsShort`, space-separated),
+ * in local time like `formatDate`. For screens drawn on start-up (the plant page's reviews):
+ * the first Intl call a page makes loads the browser's locale data, ~70 ms of one task on a
+ * throttled phone (issue 21, total blocking time).
+ */
+export function formatDayMonthYear(iso: string, monthsShort: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const month = monthsShort.split(' ')[d.getMonth()] ?? String(d.getMonth() + 1);
+  return `${d.getDate()} ${month} ${d.getFullYear()}`;
 }
 
 export function formatDateTime(iso: string, language = 'en'): string {

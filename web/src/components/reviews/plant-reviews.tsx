@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
-import { formatDate, formatRating } from '@/lib/format';
+import { formatDayMonthYear, formatRating } from '@/lib/format';
 import { useI18n } from '@/lib/i18n';
 import { FormMessage } from '@/components/field';
 import { Stars } from '@/components/ui';
@@ -41,7 +41,7 @@ function average(page: ReviewPage): number {
 
 /** The plant page's reviews: how the stars spread, then the newest reviews a page at a time. */
 export function PlantReviews({ plantId }: { plantId: string }) {
-  const { t, tm, lang } = useI18n();
+  const { t, tm } = useI18n();
   const [page, setPage] = useState(1);
   const query = useQuery(reviewsQuery(plantId, page));
 
@@ -85,7 +85,7 @@ export function PlantReviews({ plantId }: { plantId: string }) {
                 <div className="review__head">
                   <Stars rating={r.rating} />
                   <strong>{r.name}</strong>
-                  <span className="muted">{formatDate(r.createdAt, lang)}</span>
+                  <span className="muted">{formatDayMonthYear(r.createdAt, t('date.monthsShort'))}</span>
                 </div>
                 {r.verified && <p className="review__verified">{t('review.verified')}</p>}
                 {r.text && <p className="review__text">{r.text}</p>}

@@ -639,6 +639,8 @@ export const en = {
   'review.distribution': 'How buyers rated this plant',
   'review.starsShort': '{n} ★',
   'review.verified': 'Verified buyer',
+  // Short month names, January first, for dates written without Intl (formatDayMonthYear).
+  'date.monthsShort': 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec',
   'review.newer': 'Newer',
   'review.older': 'Older',
   // Issue 20: wishlist and back-in-stock.

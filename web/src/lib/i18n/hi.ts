@@ -621,6 +621,7 @@ export const hi: Dictionary = {
   'review.distribution': 'खरीदारों ने इस पौधे को कैसे रेट किया',
   'review.starsShort': '{n} ★ स्टार',
   'review.verified': 'सत्यापित खरीदार',
+  'date.monthsShort': 'जन॰ फ़र॰ मार्च अप्रैल मई जून जुल॰ अग॰ सित॰ अक्टू॰ नव॰ दिस॰',
   'review.newer': 'नई',
   'review.older': 'पुरानी',
   // Issue 20: wishlist and back-in-stock.
