@@ -1492,6 +1492,10 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
             out.push(line);
             used += n;
         } else {
+            if !cut {
+                // A heading whose body was cut would stand empty above the lines kept below.
+                drop_trailing_headings(&mut out);
+            }
             cut = true;
             // Shop lines survive any shortening, and a plant's care sheet keeps its
             // pets-and-children warning.
@@ -1513,11 +1517,38 @@ fn shorten(text: &str, budget: usize, lang: Lang) -> String {
     format!("{}\n\n{}", out.join("\n").trim_end(), more_hint(lang))
 }
 
+/// Removes blank lines and section headings ("Light:") from the end of a cut answer.
+fn drop_trailing_headings(lines: &mut Vec<&str>) {
+    while lines.last().is_some_and(|l| {
+        let t = l.trim();
+        t.is_empty() || (t.ends_with(':') && t.len() < 60 && !t.starts_with('-'))
+    }) {
+        lines.pop();
+    }
+}
+
 /// How to get the full guide, in the customer's language.
 fn more_hint(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "_Say \"tell me more\" for the full guide._",
         Lang::Hi => "_पूरी जानकारी के लिए \"और बताइए\" लिखें।_",
         Lang::Hinglish => "_Poori jankari ke liye \"aur batao\" likhiye._",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_answer_never_ends_a_section_on_its_bare_heading() {
+        let filler = "word ".repeat(60);
+        let text = format!(
+            "**ZZ Plant**\n\n{filler}\n\nLight:\n\n{filler}\n\n⚠️ **Safety warning:** toxic.\nPets and children: keep away.\n- **ZZ Plant**: ₹599: /plant/abc"
+        );
+        let short = shorten(&text, 80, Lang::En);
+        assert!(!short.contains("Light:"), "{short}");
+        assert!(short.contains("⚠️"), "{short}");
+        assert!(short.contains("/plant/abc"), "{short}");
     }
 }
