@@ -509,6 +509,22 @@ impl Engine {
             }
             return Some(done(m, memory, None));
         }
+        // A claim about the named plant's care ("haworthia loves afternoon sun, right?"):
+        // judged against its care data.
+        if let Some(s) = named.filter(|_| reading.ask != Ask::Why) {
+            if let Some(v) = super::claims::check(
+                s,
+                text,
+                &self.lex.words.claim,
+                &self.lex.words.verdict,
+                &self.watering,
+                Season::of_month(q.month),
+                lang,
+                r.has(Intent::Problem),
+            ) {
+                return Some(done(v, memory, None));
+            }
+        }
         // General-care questions with one right answer ("is it ok to water at night?").
         let asking = matches!(reading.ask, Ask::YesNo | Ask::HowOften)
             || (q.text.contains('?') && reading.ask != Ask::Why);

@@ -342,6 +342,18 @@ impl EngineWords {
     }
 }
 
+/// What marks a statement as a claim about a plant's care, for `claims.rs`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ClaimWords {
+    /// Tags and absolutes that make a statement a claim ("right?", "always", "hai na").
+    pub marker: PhraseList,
+    /// A negated claim is not judged (its verdict would flip).
+    pub negation: PhraseList,
+    /// "Every day", "roz": a claim about watering daily.
+    pub daily: PhraseList,
+    pub water: PhraseList,
+}
+
 /// What a yes/no question proposes, for a verdict from the structured care (`verdict.rs`).
 #[derive(Debug, Clone, Deserialize)]
 pub struct VerdictWords {
@@ -351,6 +363,8 @@ pub struct VerdictWords {
     pub fine: PhraseList,
     pub shade: PhraseList,
     pub strong_sun: PhraseList,
+    /// "Without direct sun", "bina dhoop": strong sun named only to be ruled out.
+    pub without: PhraseList,
     pub sun: PhraseList,
     pub outside: PhraseList,
     pub winter: PhraseList,
@@ -375,6 +389,7 @@ impl VerdictWords {
             ("first", &self.first),
             ("toxic", &self.toxic),
             ("safe", &self.safe),
+            ("without", &self.without),
             ("fine", &self.fine),
             ("shade", &self.shade),
             ("strong_sun", &self.strong_sun),
@@ -402,6 +417,7 @@ impl VerdictWords {
 pub struct Lexicon {
     pub engine: EngineWords,
     pub verdict: VerdictWords,
+    pub claim: ClaimWords,
     pub frames: Frames,
     /// Winter advice for frost-free cities ({city}).
     pub mild_winter: Texts,
@@ -486,6 +502,14 @@ impl Lexicons {
         words.language.hinglish.check("lexicon language")?;
         words.engine.check()?;
         words.verdict.check()?;
+        for (name, list) in [
+            ("marker", &words.claim.marker),
+            ("negation", &words.claim.negation),
+            ("daily", &words.claim.daily),
+            ("water", &words.claim.water),
+        ] {
+            list.check(&format!("claim.{name}"))?;
+        }
         for (name, list) in [
             ("much_water", &words.ask.much_water),
             ("little_water", &words.ask.little_water),

@@ -75,7 +75,8 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     if w.outside.hit(text) && w.winter.hit(text) {
         return Some(winter_outside(s, cx.zone, cx.lang));
     }
-    if w.strong_sun.hit(text) {
+    // "Without direct sun indoors" rules strong sun out: judged as shade below.
+    if w.strong_sun.hit(text) && !w.without.hit(text) {
         let ok = s.light_level == LightLevel::FullSun || s.has_trait("full-sun");
         return Some(light_line(s, ok, cx.lang));
     }
@@ -334,7 +335,7 @@ fn sun_hours(s: &Species, hours: f32, lang: Lang) -> String {
 }
 
 /// Yes or no, then what the plant's light level is.
-fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
+pub fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
     let v = yes_no(ok, lang);
     let n = name(s, lang);
     let need = match (lang, s.light_level) {
