@@ -202,7 +202,10 @@ mod tests {
                 .map(|g| g.id.as_str())
                 .collect()
         };
-        assert_eq!(ids("how often should I water my succulents"), ["succulents"]);
+        assert_eq!(
+            ids("how often should I water my succulents"),
+            ["succulents"]
+        );
         assert_eq!(ids("kitchen garden ke liye kya lagau"), ["herbs"]);
         assert_eq!(ids("फल वाले पौधे गमले में"), ["fruit"]);
     }
