@@ -165,8 +165,57 @@ mod tests {
             let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
             assert_eq!(v.rule, rule, "{text}");
         }
+        // Whole families, in wordings of their own: collapse first, even with a pesticide;
+        // a person who ate a plant "thinking it was" food; remedies into a nose or ear; fuel
+        // burning in a closed room.
+        for (text, lang, rule) in [
+            ("my mother fainted in the garden after spraying", Lang::En, "collapse"),
+            ("दादाजी पौधों में दवा डालते समय बेहोश हो गए", Lang::Hi, "collapse"),
+            ("बेटे ने धतूरे के बीज खा लिए, उसे चक्कर आ रहे हैं", Lang::Hi, "child-ingestion"),
+            ("bhaiya terrace pe gir pade, saans nahi le rahe", Lang::Hinglish, "collapse-person"),
+            ("नानी को चक्कर आया और गिर गईं", Lang::Hi, "collapse-person"),
+            ("grandpa boiled and ate some bulbs from the pot thinking they were onions, he feels ok", Lang::En, "person-ingestion-poison"),
+            ("bhabhi ne arbi samajh kar jungli kand ki sabzi bana ke kha li", Lang::Hinglish, "person-ingestion-poison"),
+            ("should I pour mustard oil in my baby's ears for the pain", Lang::En, "nose-ear-remedy"),
+            ("शिशु की नाक में तुलसी का रस डाल सकते हैं?", Lang::Hi, "nose-ear-remedy"),
+            ("we keep a charcoal sigri inside the bedroom on cold nights for the plants", Lang::En, "carbon-monoxide"),
+            ("sardi me paudhon ke liye band kamre me koyle ki angithi jala du?", Lang::Hinglish, "carbon-monoxide"),
+            ("a wasp stung my daughter on the lip while she was watering", Lang::En, "sting-or-bite"),
+            ("गमला हटाते समय बिच्छू ने काट लिया", Lang::Hi, "sting-or-bite"),
+            ("pump ka plug lagate hue bhaiya ko current lag gaya", Lang::Hinglish, "electric-shock"),
+        ] {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, rule, "{text}");
+            assert!(!v.text.contains('₹'), "{text}");
+        }
+        let v = verdict(
+            "papa behosh hain, keetnashak spray kar rahe the",
+            Lang::Hinglish,
+        )
+        .unwrap();
+        assert!(
+            v.text.find("112") < v.text.find("1800-116-117"),
+            "112 comes first"
+        );
         let v = verdict("my toddler chewed a leaf", Lang::En).unwrap();
         assert!(v.text.contains("1800-116-117") && v.text.contains("112"));
+    }
+
+    #[test]
+    fn no_safety_answer_offers_a_product() {
+        // Triage answers go out as written, so a price in the data would reach a customer
+        // in an emergency.
+        let lex = Lexicons::embedded().unwrap();
+        for rule in &lex.safety {
+            for lang in [Lang::En, Lang::Hi, Lang::Hinglish] {
+                let text = rule.text.get(lang);
+                assert!(
+                    !text.contains('₹') && !text.contains("/plant/"),
+                    "{}",
+                    rule.id
+                );
+            }
+        }
     }
 
     #[test]
@@ -185,6 +234,15 @@ mod tests {
             "can I give my daughter a tulsi plant for her birthday",
             "neem oil treatment instead of chemical spray for my plants",
             "patton pe safed daag nazar aa rahe hai",
+            "my seedlings collapsed overnight",
+            "mere money plant ke patte gir gaye",
+            "which pot fits my balcony, she wants a big one",
+            "can I add charcoal to the potting mix for indoor plants",
+            "I ate a mango and want to plant the seeds",
+            "is an electric heater in the room ok for my plants in winter",
+            "put neem oil on the leaves every week",
+            "bees are visiting my pumpkin flowers a lot",
+            "safed makhi patton ke neeche hai",
         ] {
             assert!(verdict(text, Lang::En).is_none(), "{text}");
         }
