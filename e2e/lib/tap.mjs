@@ -5,6 +5,12 @@ import assert from 'node:assert/strict';
 
 export async function hitPoint(page, locator, { scroll = true } = {}) {
   await locator.waitFor({ state: 'visible' });
+  // A finger on a disabled control does nothing: the server's first screen shows the menu
+  // button disabled until the app has taken over, so wait for it to be usable (at most 10 s),
+  // as a person waits; the locator then resolves to the app's own button.
+  for (let i = 0; i < 100 && !(await locator.isEnabled().catch(() => false)); i++) {
+    await page.waitForTimeout(100);
+  }
   if (scroll) await locator.scrollIntoViewIfNeeded();
   // A finger lands once the page stops moving: re-measure until two reads agree (pictures
   // and data still arriving can shift the layout between a read and the hit test), for at
