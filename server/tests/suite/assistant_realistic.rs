@@ -12,7 +12,10 @@
 //! engine (its facts come from the demo catalogue, the trust pages and the spec);
 //! `heldout5.toml` is a fifth one, written the same way before the sixth round;
 //! `heldout6.toml` is a sixth one, written the same way before the sixth round's changes (new
-//! personas, plant groups, propagation, pruning, festivals and Indian myths).
+//! personas, plant groups, propagation, pruning, festivals and Indian myths);
+//! `heldout7.toml` is a seventh one, written the same way after the seventh round to judge the
+//! next (voice-typed and WhatsApp-style wording, misspelled names, hostel students, landlords,
+//! offices, gifting, city climates, Diwali and Holi).
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -23,7 +26,7 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, held-out, held-out 2 to held-out 6): per category
+//! - then one table per set (tuning, held-out, held-out 2 to held-out 7): per category
 //!   the items, the points and the % of the maximum, and the overall %. These are the figures to
 //!   quote.
 //!
@@ -97,6 +100,7 @@ struct Floors {
     heldout4: SetFloor,
     heldout5: SetFloor,
     heldout6: SetFloor,
+    heldout7: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -562,6 +566,7 @@ async fn the_assistant_answers_realistic_questions() {
     let heldout4 = load_set("heldout4.toml");
     let heldout5 = load_set("heldout5.toml");
     let heldout6 = load_set("heldout6.toml");
+    let heldout7 = load_set("heldout7.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
@@ -570,6 +575,7 @@ async fn the_assistant_answers_realistic_questions() {
     validate("heldout4.toml", &heldout4, &mut ids);
     validate("heldout5.toml", &heldout5, &mut ids);
     validate("heldout6.toml", &heldout6, &mut ids);
+    validate("heldout7.toml", &heldout7, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -586,6 +592,7 @@ async fn the_assistant_answers_realistic_questions() {
     let held4 = run_set(&app, "heldout4", &heldout4, &acc).await;
     let held5 = run_set(&app, "heldout5", &heldout5, &acc).await;
     let held6 = run_set(&app, "heldout6", &heldout6, &acc).await;
+    let held7 = run_set(&app, "heldout7", &heldout7, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
     print_misses("heldout2", &held2);
@@ -593,6 +600,7 @@ async fn the_assistant_answers_realistic_questions() {
     print_misses("heldout4", &held4);
     print_misses("heldout5", &held5);
     print_misses("heldout6", &held6);
+    print_misses("heldout7", &held7);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
@@ -600,6 +608,7 @@ async fn the_assistant_answers_realistic_questions() {
     let (heldout4_overall, heldout4_safety) = report("heldout4", &held4);
     let (heldout5_overall, heldout5_safety) = report("heldout5", &held5);
     let (heldout6_overall, heldout6_safety) = report("heldout6", &held6);
+    let (heldout7_overall, heldout7_safety) = report("heldout7", &held7);
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -665,6 +674,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout6_overall,
             heldout6_safety,
             &floors.heldout6,
+        ),
+        (
+            "heldout7",
+            held7.len(),
+            heldout7_overall,
+            heldout7_safety,
+            &floors.heldout7,
         ),
     ] {
         if n < floor.min_items {
