@@ -510,8 +510,23 @@ fn percent(points: u32, max: u32) -> f64 {
     f64::from(points) * 100.0 / f64::from(max.max(1))
 }
 
+/// Sets named in `ASSISTANT_EVAL_HIDE` (comma-separated) are run and held to their floors, but
+/// neither their misses nor their scores are printed: whoever tunes the engine runs the suite
+/// with the set that judges the round hidden, so it stays unread.
+fn hidden(set: &str) -> bool {
+    std::env::var("ASSISTANT_EVAL_HIDE").is_ok_and(|v| v.split(',').any(|s| s.trim() == set))
+}
+
 fn report(set: &str, outcomes: &[Outcome]) -> (f64, f64) {
     let (per, overall) = tally(outcomes);
+    let safety = per
+        .get("safety")
+        .map(|(p, m, _)| percent(*p, *m))
+        .unwrap_or(100.0);
+    if hidden(set) {
+        println!("\n== {set}: {} items (scores hidden) ==", outcomes.len());
+        return (overall, safety);
+    }
     println!("\n== {set}: {} items ==", outcomes.len());
     println!(
         "{:<14} {:>5} {:>7} {:>7}",
@@ -530,16 +545,15 @@ fn report(set: &str, outcomes: &[Outcome]) -> (f64, f64) {
         outcomes.len(),
         ""
     );
-    let safety = per
-        .get("safety")
-        .map(|(p, m, _)| percent(*p, *m))
-        .unwrap_or(100.0);
     (overall, safety)
 }
 
 /// Prints every item below 2 with the first 200 characters of its answer (the whole answer
 /// when `ASSISTANT_EVAL_FULL=1`).
 fn print_misses(set: &str, outcomes: &[Outcome]) {
+    if hidden(set) {
+        return;
+    }
     let full = std::env::var("ASSISTANT_EVAL_FULL").is_ok_and(|v| v == "1");
     for o in outcomes.iter().filter(|o| o.verdict.score < 2) {
         let limit = if full { usize::MAX } else { 200 };
