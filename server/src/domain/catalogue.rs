@@ -60,6 +60,11 @@ pub struct CatalogueQuery {
     pub page: Option<String>,
     #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     pub limit: Option<String>,
+    /// How much of each plant the answer carries: `full` (the default), every plant whole;
+    /// or `card`, what a catalogue card draws: the same fields, but a `description` or
+    /// `descriptionHi` longer than 100 characters is cut to its first 100 followed by `…`.
+    #[param(inline, value_type = Option<ListView>)]
+    pub view: Option<String>,
 }
 
 fn number<T: std::str::FromStr>(raw: &Option<String>, name: &str) -> Result<Option<T>, QueryError> {
@@ -85,6 +90,11 @@ fn enum_value<T: serde::de::DeserializeOwned + Default>(
 }
 
 impl CatalogueQuery {
+    /// The view asked for; `full` when none is given.
+    pub fn view(&self) -> Result<ListView, QueryError> {
+        enum_value(&self.view, "view", "full, card")
+    }
+
     pub fn into_filter(self) -> Result<PlantFilter, QueryError> {
         let category = match self.category.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -193,6 +203,40 @@ pub enum SortOrder {
     Desc,
 }
 
+/// How much of each plant a `GET /plants` answer carries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ListView {
+    /// Every plant whole, as `GET /plants/{id}` has it.
+    #[default]
+    Full,
+    /// What a catalogue card draws: the same fields, but a `description` or `descriptionHi`
+    /// longer than 100 characters is cut to its first 100 and ends with `…` (the card shows
+    /// no more than that; the whole text is on the plant's own page). For the web app's
+    /// catalogue, whose first page then fits in the first round trip of a slow connection.
+    Card,
+}
+
+/// How many characters of a description a catalogue card shows (`truncate(description,
+/// 100)` in web/src/features/catalogue/plant-card.tsx, via `CARD_DESCRIPTION_CHARS` of
+/// web/src/lib/landing.ts; a web test keeps the two equal).
+pub const CARD_DESCRIPTION_CHARS: usize = 100;
+
+/// A description as the `card` view carries it: unchanged up to `CARD_DESCRIPTION_CHARS`
+/// characters, else its first `CARD_DESCRIPTION_CHARS` followed by `…`.
+///
+/// Why a card draws exactly what it drew from the whole text: the preview of a longer text
+/// is one character longer than the card's limit, so the card still cuts it, and where it
+/// cuts (its first 100 characters, or its first 100 UTF-16 units in the browser: a prefix of
+/// those 100 characters) lies inside the part kept. No trailing spaces are trimmed here, for
+/// the same reason: the card trims its own cut.
+pub fn card_description(text: &str) -> String {
+    match text.char_indices().nth(CARD_DESCRIPTION_CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// A catalogue query, already checked.
 #[derive(Debug, Clone, Default)]
 pub struct PlantFilter {
@@ -266,6 +310,53 @@ mod tests {
             .into_filter()
             .unwrap_err();
         assert!(err.0.starts_with("The minimum price"), "{err:?}");
+    }
+
+    #[test]
+    fn the_view_is_full_unless_a_card_is_asked_for() {
+        assert_eq!(CatalogueQuery::default().view().unwrap(), ListView::Full);
+        assert_eq!(query(&[("view", "card")]).view().unwrap(), ListView::Card);
+        assert_eq!(query(&[("view", "FULL")]).view().unwrap(), ListView::Full);
+        assert_eq!(
+            query(&[("view", "thumbnail")]).view().unwrap_err().0,
+            "view must be one of full, card"
+        );
+    }
+
+    /// The card's own cut (`truncate` of web/src/lib/format.ts and of http/first_screen.rs).
+    fn card_text(text: &str) -> String {
+        if text.chars().count() <= CARD_DESCRIPTION_CHARS {
+            return text.to_string();
+        }
+        let cut: String = text.chars().take(CARD_DESCRIPTION_CHARS).collect();
+        format!("{}…", cut.trim_end())
+    }
+
+    #[test]
+    fn a_card_shows_the_same_text_from_the_preview_as_from_the_whole() {
+        let hindi = "एडेनियम (डेज़र्ट रोज़), मोटे फूले हुए तने वाली रसीली झाड़ी, जिसकी चमकदार पत्तियाँ और गुलाबी तुरही जैसे फूल होते हैं। पूरी धूप चाहिए।";
+        let spaces_at_the_cut = format!("{}{}", "a".repeat(98), "    and then more words");
+        let texts = [
+            String::new(),
+            "short".to_string(),
+            "x".repeat(100),
+            "x".repeat(101),
+            "y".repeat(1000),
+            hindi.to_string(),
+            spaces_at_the_cut,
+            "🌱".repeat(150),
+        ];
+        for text in texts {
+            let preview = card_description(&text);
+            assert_eq!(card_text(&preview), card_text(&text), "{text}");
+            assert!(preview.chars().count() <= CARD_DESCRIPTION_CHARS + 1);
+            if text.chars().count() > CARD_DESCRIPTION_CHARS {
+                assert!(preview.ends_with('…'));
+                assert!(text.starts_with(preview.trim_end_matches('…')));
+            } else {
+                assert_eq!(preview, text);
+            }
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::page_data::{encode_uri_component, escape_attribute};
+use crate::domain::catalogue::CARD_DESCRIPTION_CHARS;
 use crate::domain::order_limits::rupees;
 
 /// The home page's hero picture (`HOME_HERO_IMAGE` of web/src/lib/landing.ts), in the web app.
@@ -32,8 +33,6 @@ pub const ROOT_EMPTY: &str = "<div id=\"root\"></div>";
 const SHELL_CARDS: usize = 6;
 /// The first cards load eagerly and with high priority, as `PlantCard`'s `eager` (`i < 2`).
 const EAGER_CARDS: usize = 2;
-/// `truncate(description, 100)` of the card.
-const CARD_DESCRIPTION_CHARS: usize = 100;
 
 /// A picture this small is written into the page as a `data:` URL: the largest picture then
 /// paints with the HTML, without a connection and request of its own (a seed picture or an

@@ -218,6 +218,10 @@ pub fn escape_attribute(text: &str) -> String {
 
 /// The catalogue's page size (`PAGE_SIZE`).
 const PAGE_SIZE: u32 = 24;
+/// The list view the catalogue asks for (`CATALOGUE_VIEW`): its cards draw no more of a
+/// description than the `card` view carries, which keeps the page's data, and so the first
+/// page of `/catalogue`, within the first round trip (`ListView::Card`).
+const CATALOGUE_VIEW: &str = "card";
 const SORT_FIELDS: [&str; 4] = ["name", "price", "rating", "newest"];
 const LIGHT_VALUES: [&str; 4] = ["low", "medium", "bright-indirect", "full-sun"];
 
@@ -274,6 +278,7 @@ pub fn catalogue_api_url(page_query: Option<&str>) -> String {
         .unwrap_or(1);
     query.append_pair("page", &page.to_string());
     query.append_pair("limit", &PAGE_SIZE.to_string());
+    query.append_pair("view", CATALOGUE_VIEW);
     format!("/api/plants?{}", query.finish())
 }
 
@@ -318,23 +323,23 @@ mod tests {
     fn the_catalogue_url_is_the_one_the_app_builds() {
         assert_eq!(
             catalogue_api_url(None),
-            "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24"
+            "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24&view=card"
         );
         assert_eq!(
             catalogue_api_url(Some(
                 "page=3&category=Indoor&search=+money+plant+&sortBy=price&sortOrder=desc&minPrice=100&maxPrice=x&minRating=4&petSafe=true&light=low"
             )),
-            "/api/plants?search=money+plant&category=Indoor&minPrice=100&minRating=4&petSafe=true&light=low&sortBy=price&sortOrder=desc&page=3&limit=24"
+            "/api/plants?search=money+plant&category=Indoor&minPrice=100&minRating=4&petSafe=true&light=low&sortBy=price&sortOrder=desc&page=3&limit=24&view=card"
         );
         assert_eq!(
             catalogue_api_url(Some(
                 "sortBy=evil&sortOrder=up&page=0&minRating=9&light=dark"
             )),
-            "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24"
+            "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24&view=card"
         );
         assert_eq!(
             catalogue_api_url(Some("search=t%C3%BAlsi%26co")),
-            "/api/plants?search=t%C3%BAlsi%26co&sortBy=name&sortOrder=asc&page=1&limit=24"
+            "/api/plants?search=t%C3%BAlsi%26co&sortBy=name&sortOrder=asc&page=1&limit=24&view=card"
         );
     }
 

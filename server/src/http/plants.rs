@@ -23,7 +23,7 @@ use super::reply::{
 use super::respond::{created, ok};
 use super::state::AppState;
 use crate::domain::care::Light;
-use crate::domain::catalogue::{self, CatalogueQuery};
+use crate::domain::catalogue::{self, card_description, CatalogueQuery, ListView};
 use crate::domain::form_errors::Errors;
 use crate::domain::form_errors::FieldError;
 use crate::domain::plant_extras::{self, PlantExtras, PlantExtrasForm};
@@ -108,7 +108,7 @@ pub struct PlantFormFields {
 #[utoipa::path(get, path = "/", tag = "plants",
     params(CatalogueQuery),
     responses(
-        (status = 200, description = "One page of the catalogue", body = PlantListReply),
+        (status = 200, description = "One page of the catalogue (with `view=card`, each description cut to what a card shows)", body = PlantListReply),
         NotModified, BadRequest,
     ))]
 async fn list(
@@ -117,14 +117,16 @@ async fn list(
     uri: Uri,
     AppQuery(query): AppQuery<CatalogueQuery>,
 ) -> ApiResult<Response> {
+    let view = query.view()?;
     let mut filter = query.into_filter()?;
     // Keyed by the query as sent (once it is known to be valid): the answer depends on the
     // filter alone, which the query determines, and formatting the parsed filter cost a few
     // thousand instructions per request. Two spellings of one filter just share nothing.
-    // A very long query is keyed by its filter instead, so no entry keeps kilobytes of key.
+    // A very long query is keyed by its filter and view instead, so no entry keeps
+    // kilobytes of key.
     let key = match uri.query().unwrap_or("") {
         query if query.len() <= MAX_RAW_KEY => format!("list:{query}"),
-        _ => format!("list-filter:{filter:?}"),
+        _ => format!("list-filter:{view:?}:{filter:?}"),
     };
     serve_cached(&state.catalogue_cache, key, &headers, async {
         if let Some(search) = &filter.search {
@@ -132,7 +134,13 @@ async fn list(
             let hits = index.search(search, Mode::Words, MAX_MATCHES);
             filter.matches = Some(hits.iter().map(|h| index.plant(h).id.clone()).collect());
         }
-        let (plants, total) = plants::list(&state.db, &filter).await?;
+        let (mut plants, total) = plants::list(&state.db, &filter).await?;
+        if view == ListView::Card {
+            for plant in &mut plants {
+                plant.description = card_description(&plant.description);
+                plant.description_hi = plant.description_hi.as_deref().map(card_description);
+            }
+        }
         let pages = (total + filter.limit - 1) / filter.limit;
         Ok(PlantListReply {
             success: true,

@@ -246,12 +246,95 @@ async fn unknown_query_values_are_bad_requests() {
         ("limit=500", "limit must be between 1 and 200"),
         ("page=0", "page must be 1 or more"),
         ("maxPrice=-5", "Prices cannot be negative"),
+        ("view=thumbnail", "view must be one of full, card"),
     ] {
         let res = app.get(&format!("/api/plants?{query}"), None).await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{query}");
         assert_eq!(res.message(), message, "{query}");
         assert_eq!(res.body["success"], false);
     }
+}
+
+/// What the `card` view makes of a description: the first 100 characters and `…` when longer.
+fn card_cut(text: &str) -> String {
+    if text.chars().count() <= 100 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(100).collect::<String>())
+    }
+}
+
+#[tokio::test]
+async fn the_card_view_cuts_descriptions_to_what_a_card_shows_and_nothing_else() {
+    let app = TestApp::demo().await;
+    let full = app.get("/api/plants?limit=200&sortBy=name", None).await;
+    let card = app
+        .get("/api/plants?limit=200&sortBy=name&view=card", None)
+        .await;
+    assert_eq!(card.status, StatusCode::OK);
+    // The descriptions are most of a plant's bytes (67 KB → 37 KB for the demo's 40 plants).
+    assert!(
+        card.bytes.len() * 5 < full.bytes.len() * 3,
+        "{} of {} bytes",
+        card.bytes.len(),
+        full.bytes.len()
+    );
+    // The default is the whole plant, as `view=full` and as the plant's own answer.
+    let whole = app
+        .get("/api/plants?limit=200&sortBy=name&view=full", None)
+        .await;
+    assert_eq!(whole.body, full.body);
+    let first = &full.body["plants"][0];
+    let detail = app
+        .get(
+            &format!("/api/plants/{}", first["_id"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert_eq!(detail.body["plant"], *first);
+
+    let (full_plants, card_plants) = (
+        full.body["plants"].as_array().unwrap(),
+        card.body["plants"].as_array().unwrap(),
+    );
+    assert_eq!(full_plants.len(), card_plants.len());
+    for key in ["total", "page", "pages", "success"] {
+        assert_eq!(card.body[key], full.body[key], "{key}");
+    }
+    let mut cut = [0, 0];
+    for (whole, card) in full_plants.iter().zip(card_plants) {
+        for (i, key) in ["description", "descriptionHi"].into_iter().enumerate() {
+            match whole[key].as_str() {
+                Some(text) => {
+                    let shown = card[key].as_str().unwrap();
+                    assert_eq!(shown, card_cut(text), "{key} of {}", whole["name"]);
+                    cut[i] += usize::from(shown != text);
+                }
+                None => assert!(card[key].is_null(), "{key} of {}", whole["name"]),
+            }
+        }
+        // Every other field is the plant's own.
+        let strip = |plant: &Value| {
+            let mut plant = plant.clone();
+            let fields = plant.as_object_mut().unwrap();
+            fields.remove("description");
+            fields.remove("descriptionHi");
+            plant
+        };
+        assert_eq!(strip(card), strip(whole));
+    }
+    // Both languages were cut (the demo's descriptions run to a few hundred characters).
+    assert!(cut[0] > 10 && cut[1] > 10, "{cut:?}");
+
+    // A query too long to key the cache by its text: the view still tells the answers apart.
+    let long = format!("limit=3&sortBy=name&pad={}", "x".repeat(600));
+    let full = app.get(&format!("/api/plants?{long}"), None).await;
+    let card = app
+        .get(&format!("/api/plants?{long}&view=card"), None)
+        .await;
+    let text = full.body["plants"][0]["description"].as_str().unwrap();
+    assert!(text.chars().count() > 100);
+    assert_eq!(card.body["plants"][0]["description"], card_cut(text));
 }
 
 #[tokio::test]

@@ -78,7 +78,7 @@ async fn the_catalogue_page_carries_the_first_page_the_app_asks_for() {
     let (status, page) = text(&client, &format!("{base}/catalogue")).await;
     assert_eq!(status, 200);
     let data = data_of(&page).expect("the page carries its data");
-    let url = "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24";
+    let url = "/api/plants?sortBy=name&sortOrder=asc&page=1&limit=24&view=card";
     assert_eq!(data["url"], url);
     // The very answer of the API.
     let (_, api) = text(&client, &format!("{base}{url}")).await;
@@ -113,7 +113,7 @@ async fn the_catalogue_page_carries_the_first_page_the_app_asks_for() {
     let data = data_of(&filtered).unwrap();
     assert_eq!(
         data["url"],
-        "/api/plants?category=Herbs&sortBy=price&sortOrder=desc&page=1&limit=24"
+        "/api/plants?category=Herbs&sortBy=price&sortOrder=desc&page=1&limit=24&view=card"
     );
     assert!(data["body"]["plants"]
         .as_array()

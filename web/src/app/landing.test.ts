@@ -65,7 +65,7 @@ describe('startLanding', () => {
     const links = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('as') ?? ''} ${l.getAttribute('href')}`);
     expect(links()).toEqual(['modulepreload  /assets/catalogue-page-x.js', 'modulepreload  /assets/useQuery-x.js', 'preload style /assets/catalogue-page-x.css']);
     const [url, init] = fetch.mock.calls[0];
-    expect(url).toBe('/api/plants?category=Indoor&sortBy=name&sortOrder=asc&page=1&limit=24');
+    expect(url).toBe('/api/plants?category=Indoor&sortBy=name&sortOrder=asc&page=1&limit=24&view=card');
     expect(init).toEqual({ method: 'GET', headers: { Accept: 'application/json', Authorization: 'Bearer abc' }, credentials: 'include' });
     await new Promise((r) => setTimeout(r, 0));
     expect(links()).toContain('preload image /media/t.svg');

@@ -48,6 +48,16 @@ export function buildUrl(path: string, query?: Query): string {
 // ------------------------------------------------------------------ catalogue filters
 
 export const PAGE_SIZE = 24;
+/**
+ * The list view the catalogue asks for (`GET /api/plants?view=card`): each description cut to
+ * its first `CARD_DESCRIPTION_CHARS` characters and `…`, all a card draws of it (issue 21: the
+ * whole descriptions, in two languages, were most of the data the server puts into
+ * `/catalogue`, which then no longer fitted in the first round trip). Only the cards read
+ * this answer; every other screen asks for the plant itself.
+ */
+export const CATALOGUE_VIEW = 'card';
+/** How many characters of a description a card shows (server: `domain::catalogue`). */
+export const CARD_DESCRIPTION_CHARS = 100;
 export const SORT_FIELDS = ['name', 'price', 'rating', 'newest'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
@@ -115,6 +125,7 @@ export function plantsListQuery(f: CatalogueFilters): Query {
     sortOrder: f.sortOrder,
     page: f.page,
     limit: PAGE_SIZE,
+    view: CATALOGUE_VIEW,
   };
 }
 

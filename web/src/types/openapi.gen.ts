@@ -2756,6 +2756,12 @@ export interface operations {
                 sortOrder?: "asc" | "desc";
                 page?: number;
                 limit?: number;
+                /**
+                 * @description How much of each plant the answer carries: `full` (the default), every plant whole;
+                 *     or `card`, what a catalogue card draws: the same fields, but a `description` or
+                 *     `descriptionHi` longer than 100 characters is cut to its first 100 followed by `…`.
+                 */
+                view?: "full" | "card";
             };
             header?: never;
             path?: never;
@@ -2763,7 +2769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the catalogue */
+            /** @description One page of the catalogue (with `view=card`, each description cut to what a card shows) */
             200: {
                 headers: {
                     [name: string]: unknown;

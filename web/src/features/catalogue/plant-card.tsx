@@ -8,8 +8,10 @@ import { HeartButton } from '@/components/wishlist/wishlist-heart';
 import { CareIcons } from '@/components/care/care';
 import { plantDescription, plantName } from '@/lib/plant-text';
 import { routeTo } from '@/lib/routes';
+import { CARD_DESCRIPTION_CHARS } from '@/lib/landing';
 
 interface PlantCardProps {
+  /** A plant of the catalogue's list, whose descriptions are the `card` view's previews. */
   plant: Plant;
   eager?: boolean;
   /** The wishlist heart (`useWishlistHearts` of the page), plain values so `memo` can compare
@@ -44,7 +46,7 @@ export const PlantCard = memo(function PlantCard({ plant, eager, saved, heartBus
           </h2>
           {onToggle && <HeartButton plant={plant} saved={saved} busy={heartBusy} error={heartError} onToggle={onToggle} />}
         </div>
-        <p className="pcard__desc">{truncate(plantDescription(plant, lang), 100)}</p>
+        <p className="pcard__desc">{truncate(plantDescription(plant, lang), CARD_DESCRIPTION_CHARS)}</p>
         <div className="pcard__meta">
           <RatingSummary rating={plant.rating} reviewCount={plant.reviewCount} />
           <CareIcons care={plant.care} />
