@@ -430,14 +430,54 @@ pub struct Lexicon {
     pub climate: Climate,
 }
 
+/// Word families (`[family]` in safety.toml and myths.toml): a rule's group names one as
+/// `"@name"`, so rules combine shared families (who, what they did, with what, what followed)
+/// instead of each repeating its own copy of the same words.
+type Families = std::collections::BTreeMap<String, Vec<String>>;
+
 #[derive(Debug, Clone, Deserialize)]
 struct SafetyFile {
+    #[serde(default)]
+    family: Families,
     rule: Vec<SafetyRule>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 struct MythFile {
+    #[serde(default)]
+    family: Families,
     myth: Vec<Myth>,
+}
+
+/// Replaces every `"@name"` in `list` by the phrases of that family (families may name
+/// families, once nested).
+fn expand(list: &mut PhraseList, families: &Families, what: &str) -> anyhow::Result<()> {
+    let mut out = Vec::with_capacity(list.0.len());
+    for p in &list.0 {
+        match p.strip_prefix('@') {
+            Some(name) => {
+                let Some(words) = families.get(name) else {
+                    bail!("{what}: unknown word family @{name}");
+                };
+                for w in words {
+                    match w.strip_prefix('@') {
+                        Some(inner) => match families.get(inner) {
+                            Some(more) if more.iter().all(|m| !m.starts_with('@')) => {
+                                out.extend(more.iter().cloned())
+                            }
+                            _ => bail!(
+                                "{what}: family @{name} names @{inner}, unknown or nested too deep"
+                            ),
+                        },
+                        None => out.push(w.clone()),
+                    }
+                }
+            }
+            None => out.push(p.clone()),
+        }
+    }
+    list.0 = out;
+    Ok(())
 }
 
 /// Everything in `knowledge/assistant/`.
@@ -452,12 +492,18 @@ pub struct Lexicons {
 impl Lexicons {
     /// Parses and checks the four files given as (name, text).
     pub fn parse(safety: &str, shop: &str, myths: &str, lexicon: &str) -> anyhow::Result<Self> {
-        let safety: SafetyFile =
+        let mut safety: SafetyFile =
             toml::from_str(safety).context("knowledge/assistant/safety.toml is malformed")?;
         let shop: ShopFacts =
             toml::from_str(shop).context("knowledge/assistant/shop.toml is malformed")?;
-        let myths: MythFile =
+        let mut myths: MythFile =
             toml::from_str(myths).context("knowledge/assistant/myths.toml is malformed")?;
+        for rule in &mut safety.rule {
+            let what = format!("safety rule {}", rule.id);
+            for g in rule.all.iter_mut().chain(std::iter::once(&mut rule.not)) {
+                expand(g, &safety.family, &what)?;
+            }
+        }
         let words: Lexicon =
             toml::from_str(lexicon).context("knowledge/assistant/lexicon.toml is malformed")?;
         let mut ids = std::collections::HashSet::new();
@@ -490,6 +536,15 @@ impl Lexicons {
         }
         shop.order_status.any.check("order status")?;
         shop.order_status.arrived.check("order status arrived")?;
+        // Myths may use their own families and the safety file's.
+        let mut myth_families = safety.family.clone();
+        myth_families.extend(myths.family.clone());
+        for myth in &mut myths.myth {
+            let what = format!("myth {}", myth.id);
+            for g in myth.all.iter_mut().chain(std::iter::once(&mut myth.not)) {
+                expand(g, &myth_families, &what)?;
+            }
+        }
         for myth in &myths.myth {
             if myth.all.is_empty() {
                 bail!("myth {} has no phrase groups", myth.id);
