@@ -17,6 +17,7 @@ mod route_compare;
 mod route_followup;
 mod route_general;
 mod route_identify;
+mod route_proposition;
 mod route_shop;
 mod shorten;
 mod turn;
@@ -99,6 +100,8 @@ impl Engine {
         super::recommend::WishWords::check(&kb)?;
         super::followup::FollowUps::check()?;
         groups::check(&kb)?;
+        super::propositions::check(&kb)?;
+        route_identify::check_describe_words()?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -218,12 +221,14 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 16] = [
+        const STAGES: [Stage; 18] = [
             Engine::continued_topic,
             Engine::order_status,
             Engine::shop_policy,
+            Engine::described_plant,
             Engine::corrected_myth,
             Engine::judged_claim,
+            Engine::judged_proposition,
             Engine::quick_answer,
             Engine::safe_among_list,
             Engine::catalogue_extreme,

@@ -16,6 +16,7 @@ pub mod lexicon;
 pub mod llm;
 pub mod memory;
 pub mod photo;
+pub mod propositions;
 pub mod quick;
 pub mod reading;
 pub mod recognize;

@@ -25,10 +25,35 @@ impl Engine {
             (price(a), price(b)),
             t.lang,
         );
+        // "Which grows faster and which costs less?": both parts answered, prices shown.
+        let price_too = criterion == Criterion::Faster
+            && (t.reading.cheaper || t.reading.price || self.words().compare_costlier.hit(t.text));
+        if price_too {
+            let cheaper = direct::compare(
+                a,
+                b,
+                Criterion::Cheaper,
+                &self.watering,
+                t.now(),
+                (price(a), price(b)),
+                t.lang,
+            );
+            out = format!("{out}\n\n{}", first_line(&cheaper));
+        }
         let lines: Vec<String> = [a, b]
             .iter()
-            .filter_map(|s| stocked(s, catalogue).into_iter().next())
-            .map(|i| format!("- {}", shop::item_line(i)))
+            .map(|s| match stocked(s, catalogue).into_iter().next() {
+                Some(i) if t.lang == Lang::Hi => format!(
+                    "- **{}** ({}): {}: /plant/{}",
+                    s.hindi,
+                    i.name,
+                    crate::assistant::text::rupees(i.price),
+                    i.id
+                ),
+                Some(i) => format!("- {}", shop::item_line(i)),
+                None => out_of_stock(s, t),
+            })
+            .filter(|l| !l.is_empty())
             .collect();
         if t.lang == Lang::En && criterion == Criterion::Easier {
             let level = |s: &Species| format!("{:?}", s.difficulty).to_lowercase();
@@ -96,5 +121,28 @@ impl Engine {
         } else {
             Criterion::Easier
         }
+    }
+}
+
+/// The verdict line of a comparison, without its shop lines.
+fn first_line(text: &str) -> &str {
+    text.split('\n').next().unwrap_or(text)
+}
+
+/// A plant of the pair that we list but have none of now is named as such; one we never
+/// list gets no line.
+fn out_of_stock(s: &Species, t: &Turn) -> String {
+    let listed = t.q.catalogue.iter().any(|i| {
+        s.catalogue
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(i.name.trim()))
+    });
+    if !listed {
+        return String::new();
+    }
+    match t.lang {
+        Lang::En => format!("- **{}**: out of stock right now", s.name),
+        Lang::Hi => format!("- **{}** ({}): अभी स्टॉक में नहीं", s.hindi, s.name),
+        Lang::Hinglish => format!("- **{}**: abhi out of stock", s.name),
     }
 }

@@ -56,6 +56,10 @@ impl Engine {
         if !(selling || (reading.price && plant.is_some())) {
             return None;
         }
+        // "Neem or moringa, which costs less?" compares the two (both prices): not a sale.
+        if r.plants.len() == 2 && reading.price && !strong_sell {
+            return None;
+        }
         match plant {
             Some(s) if !r.has(Intent::Recommend) || strong_sell => {
                 let mut out =
