@@ -151,6 +151,30 @@ impl Engine {
     /// typed reading (`front`), then the care guides (shortened unless the customer asks for
     /// more).
     pub fn answer(&self, q: &Question) -> Answer {
+        // "…and snake plant?": the last question again, about the new plant or place.
+        let prepared = Prepared::new(q.text);
+        let again = q.memory.last_question.as_deref().and_then(|last| {
+            let c = &self.lex.words.climate;
+            let d = &self.lex.shop.delivery_places;
+            let places = [
+                &d.metros,
+                &d.not_served,
+                &c.north,
+                &c.coastal,
+                &c.deccan,
+                &c.hills,
+                &c.dry,
+            ];
+            let r = recognize(&self.kb, q.text);
+            super::followup::asked_again(&self.kb, &places, last, &prepared, &r)
+        });
+        let asked = again.as_deref().unwrap_or(q.text);
+        let mut answer = self.answer_one(&Question { text: asked, ..*q });
+        answer.memory.last_question = Some(asked.to_string());
+        answer
+    }
+
+    fn answer_one(&self, q: &Question) -> Answer {
         let prepared = Prepared::new(q.text);
         let mut reading = read(&self.lex.words, q.text, &prepared, q.memory.lang);
         let r = recognize(&self.kb, q.text);
@@ -221,11 +245,13 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 18] = [
+        const STAGES: [Stage; 20] = [
             Engine::continued_topic,
             Engine::order_status,
             Engine::shop_policy,
             Engine::described_plant,
+            Engine::quantity_total,
+            Engine::plant_alone,
             Engine::corrected_myth,
             Engine::judged_claim,
             Engine::judged_proposition,

@@ -25,6 +25,13 @@ pub struct FollowUps {
     why: PhraseList,
     remedy: PhraseList,
     plural: PhraseList,
+    pub same_again: PhraseList,
+    pub cheaper_one: PhraseList,
+    pub costlier_one: PhraseList,
+    pub quantity_words: PhraseList,
+    pub not_count: PhraseList,
+    pub total: PhraseList,
+    pub safe_for_them: PhraseList,
 }
 
 /// What a short follow-up asks about the problem discussed before.
@@ -44,6 +51,17 @@ impl FollowUps {
         f.why.check("followups.toml why")?;
         f.remedy.check("followups.toml remedy")?;
         f.plural.check("followups.toml plural")?;
+        for (name, list) in [
+            ("same_again", &f.same_again),
+            ("cheaper_one", &f.cheaper_one),
+            ("costlier_one", &f.costlier_one),
+            ("quantity_words", &f.quantity_words),
+            ("not_count", &f.not_count),
+            ("total", &f.total),
+            ("safe_for_them", &f.safe_for_them),
+        ] {
+            list.check(&format!("followups.toml {name}"))?;
+        }
         Ok(f)
     }
 
@@ -228,6 +246,97 @@ pub fn continued(
     None
 }
 
+/// Words that may open a follow-up before its real start ("ok and to 110017?").
+const OPENERS: [&str; 8] = ["ok", "okay", "oh", "hmm", "acha", "accha", "achha", "so"];
+
+/// Whether the message opens (after "ok", "acha"…) with one of the phrases.
+pub fn opens_with(list: &PhraseList, text: &Prepared) -> bool {
+    let skip = text
+        .words
+        .iter()
+        .take_while(|w| OPENERS.contains(&w.as_str()))
+        .count();
+    let rest = Prepared::new(&text.words[skip..].join(" "));
+    list.0.iter().any(|p| {
+        let p = super::text::normalize(p);
+        let want: Vec<&str> = p.split_whitespace().collect();
+        !want.is_empty()
+            && rest.words.len() >= want.len()
+            && rest.words.iter().zip(&want).all(|(w, p)| w == p)
+    })
+}
+
+/// "…and snake plant?" after "how do I propagate money plant?": the last question again with
+/// the new plant in place of the old one; "and to 110017?" after a delivery question, with
+/// the new PIN or city in place of the old place. None when the message asks something of
+/// its own or names nothing new.
+pub fn asked_again(
+    kb: &Knowledge,
+    places: &[&PhraseList],
+    last: &str,
+    text: &Prepared,
+    r: &Recognition,
+) -> Option<String> {
+    let f = FollowUps::get();
+    if text.words.len() > 7 || !opens_with(&f.same_again, text) {
+        return None;
+    }
+    // A message with a topic of its own ("and snake plant, how often to water?") is new.
+    let own_topic = !r.guides.is_empty() || r.intents.iter().any(|i| i.is_care());
+    let before = Prepared::new(last);
+    let question_mark = if last.trim_end().ends_with('?') {
+        "?"
+    } else {
+        ""
+    };
+    let swap = |span: (usize, usize), new: &str| -> String {
+        let mut words: Vec<&str> = before.words.iter().map(String::as_str).collect();
+        words.splice(span.0..span.0 + span.1, [new]);
+        format!("{}{question_mark}", words.join(" "))
+    };
+    if let (Some(new), false) = (r.plants.first(), own_topic) {
+        let old = super::recognize::recognize(kb, last)
+            .plants
+            .into_iter()
+            .next()?;
+        if old.id == new.id || r.plants.len() > 1 {
+            return None;
+        }
+        let span = old
+            .aliases
+            .iter()
+            .chain([&old.name, &old.hindi, &old.botanical])
+            .find_map(|alias| before.find_fuzzy(alias))?;
+        return Some(swap(span, &new.name));
+    }
+    // A place: a 6-digit PIN or a city the shop or the climate lists know.
+    let pin = |t: &Prepared| -> Option<(usize, String)> {
+        t.words.iter().enumerate().find_map(|(i, w)| {
+            (w.len() == 6 && w.chars().all(|c| c.is_ascii_digit())).then(|| (i, w.clone()))
+        })
+    };
+    let city = |t: &Prepared| -> Option<(usize, usize, String)> {
+        places.iter().find_map(|list| {
+            let name = list.first_hit(t)?;
+            let (at, len) = t.find_fuzzy(name)?;
+            Some((at, len, name.to_string()))
+        })
+    };
+    let new_place = pin(text)
+        .map(|(_, p)| p)
+        .or_else(|| city(text).map(|(_, _, c)| c))?;
+    let old_span = pin(&before)
+        .map(|(i, _)| (i, 1))
+        .or_else(|| city(&before).map(|(i, len, _)| (i, len)))?;
+    Some(swap(old_span, &new_place))
+}
+
+/// How many plants the message says it wants ("want 10 of them", "12 pieces", "12
+/// chahiye"): a count from 2 to 999 (see `shop::counts`).
+pub fn quantity_wanted(raw: &str) -> Option<i64> {
+    super::shop::counts(raw).find(|n| (2..=999).contains(n))
+}
+
 /// "a Adenium" → "an Adenium": the article before a plant name that starts with a vowel
 /// (names are capitalised, so "a user" or "a one" stay as they are).
 pub fn fix_articles(text: &str) -> String {
@@ -258,7 +367,7 @@ mod tests {
     fn the_followup_words_are_checked() {
         assert!(FollowUps::check().is_ok());
         assert!(FollowUps::parse(
-            "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]"
+            "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]\nsame_again = [\"and\"]\ncheaper_one = [\"a\"]\ncostlier_one = [\"b\"]\nquantity_words = [\"c\"]\nnot_count = [\"f\"]\ntotal = [\"d\"]\nsafe_for_them = [\"e\"]"
         )
         .is_err());
     }

@@ -103,6 +103,12 @@ pub struct SafetyRule {
     /// Phrases that mean something else ("snake plant" is not a snake).
     #[serde(default)]
     pub not: PhraseList,
+    /// A yes/no question about the topic gets "No —" when it names one of `no` (checked
+    /// first), "Yes —" when it names one of `yes`.
+    #[serde(default)]
+    pub no: PhraseList,
+    #[serde(default)]
+    pub yes: PhraseList,
     #[serde(flatten)]
     pub text: Texts,
 }
@@ -122,6 +128,12 @@ pub struct ShopTopic {
     pub all: Vec<PhraseList>,
     #[serde(default)]
     pub not: PhraseList,
+    /// A yes/no question about the topic gets "No —" when it names one of `no` (checked
+    /// first), "Yes —" when it names one of `yes`.
+    #[serde(default)]
+    pub no: PhraseList,
+    #[serde(default)]
+    pub yes: PhraseList,
     #[serde(flatten)]
     pub text: Texts,
 }
@@ -137,6 +149,15 @@ pub struct OrderStatusTexts {
     pub any: PhraseList,
     /// "Did it arrive yet?": answered "not yet" first while the order is on its way.
     pub arrived: PhraseList,
+    /// An order spoken of as one's own anywhere in the message (a word of each group)…
+    pub all: Vec<PhraseList>,
+    /// …unless the message is about buying.
+    pub not: PhraseList,
+    /// The amount to pay for the order: the total comes first.
+    pub amount: PhraseList,
+    pub amount_all: Vec<PhraseList>,
+    /// "Has it left yet?": "not yet" first while it is pending or processing.
+    pub dispatched: PhraseList,
     pub visitor_en: String,
     pub visitor_hi: String,
     pub visitor_hinglish: String,
@@ -177,6 +198,18 @@ pub struct ShopFacts {
     pub topic: Vec<ShopTopic>,
     pub order_status: OrderStatusTexts,
     pub delivery_places: DeliveryPlaces,
+    /// "Price?" with no plant in the chat.
+    pub ask_which_plant: Texts,
+    pub damaged_late: DamagedLate,
+}
+
+/// Damage reported after the 48-hour window: "N days" (N ≥ 3) or a phrase ("a week ago").
+#[derive(Debug, Clone, Deserialize)]
+pub struct DamagedLate {
+    pub days: PhraseList,
+    pub any: PhraseList,
+    #[serde(flatten)]
+    pub text: Texts,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -185,6 +218,12 @@ pub struct Myth {
     pub all: Vec<PhraseList>,
     #[serde(default)]
     pub not: PhraseList,
+    /// A yes/no question about the topic gets "No —" when it names one of `no` (checked
+    /// first), "Yes —" when it names one of `yes`.
+    #[serde(default)]
+    pub no: PhraseList,
+    #[serde(default)]
+    pub yes: PhraseList,
     #[serde(flatten)]
     pub text: Texts,
 }
@@ -545,6 +584,22 @@ impl Lexicons {
                 expand(g, &myth_families, &what)?;
             }
         }
+
+        for g in &shop.order_status.all {
+            g.check("order status all")?;
+        }
+        shop.order_status.not.check("order status not")?;
+        shop.order_status.amount.check("order status amount")?;
+        for g in &shop.order_status.amount_all {
+            g.check("order status amount_all")?;
+        }
+        shop.order_status
+            .dispatched
+            .check("order status dispatched")?;
+        shop.ask_which_plant.check("shop ask_which_plant")?;
+        shop.damaged_late.days.check("shop damaged_late days")?;
+        shop.damaged_late.any.check("shop damaged_late any")?;
+        shop.damaged_late.text.check("shop damaged_late")?;
         for myth in &myths.myth {
             if myth.all.is_empty() {
                 bail!("myth {} has no phrase groups", myth.id);

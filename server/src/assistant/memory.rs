@@ -34,4 +34,8 @@ pub struct Memory {
     pub budget_total: bool,
     /// Catalogue ids of the plants the last list showed, in order ("the second one").
     pub list: Vec<String>,
+    /// The last question as answered, for "…and snake plant?" (the same question again).
+    pub last_question: Option<String>,
+    /// How many plants the customer said they want ("want 10 of them"), for "total?".
+    pub quantity: Option<i64>,
 }

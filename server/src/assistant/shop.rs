@@ -3,7 +3,7 @@
 //! "where is my order" from the signed-in customer's own orders.
 
 use super::knowledge::{Knowledge, Species};
-use super::lexicon::{Lang, Lexicons};
+use super::lexicon::{all_groups, Lang, Lexicons, ShopTopic};
 use super::recommend::stocked;
 use super::text::{rupees, Prepared};
 use crate::domain::catalogue::CatalogueItem;
@@ -22,24 +22,120 @@ pub struct OrderBrief {
 /// Policy topics the message asks about (at most two), in the customer's language. A place
 /// named in a delivery question gets its own answer first.
 pub fn policy(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
+    let email = &lex.shop.support_email;
     let answers: Vec<String> = lex
         .shop
         .topic
         .iter()
-        .filter(|t| t.asked(text))
+        .filter(|t| t.asked(text) || (t.id == "quantity" && more_than_one_order(raw)))
         .take(2)
-        .map(|t| {
-            let general = t
-                .text
-                .get(lang)
-                .replace("{support_email}", &lex.shop.support_email);
+        .enumerate()
+        .map(|(i, t)| {
+            let general = t.text.get(lang).replace("{support_email}", email);
             match (t.id.as_str(), delivery_place(lex, raw, text, lang)) {
                 ("delivery", Some(place)) => place,
+                ("damaged", _) if reported_late(lex, text) => lex
+                    .shop
+                    .damaged_late
+                    .text
+                    .get(lang)
+                    .replace("{support_email}", email),
+                // The first topic answers a yes/no question with its verdict.
+                _ if i == 0 => with_verdict(t, text, general, lang),
                 _ => general,
             }
         })
         .collect();
     (!answers.is_empty()).then(|| answers.join("\n\n"))
+}
+
+/// "Can I pay by card?" → "No — …", "can I pay when it arrives?" → "Yes — …".
+fn with_verdict(t: &ShopTopic, text: &Prepared, body: String, lang: Lang) -> String {
+    let yes = if t.no.hit(text) {
+        false
+    } else if t.yes.hit(text) {
+        true
+    } else {
+        return body;
+    };
+    let word = match (lang, yes) {
+        (Lang::En, true) => "Yes",
+        (Lang::En, false) => "No",
+        (Lang::Hi, true) => "हाँ",
+        (Lang::Hi, false) => "नहीं",
+        (Lang::Hinglish, true) => "Haan",
+        (Lang::Hinglish, false) => "Nahi",
+    };
+    // "We take…" reads on after the dash as "we take…".
+    let mut chars = body.chars();
+    let rest = match chars.next() {
+        Some(c) if lang == Lang::En => c.to_lowercase().collect::<String>() + chars.as_str(),
+        _ => body.clone(),
+    };
+    format!("{word} — {rest}")
+}
+
+/// A damage report that says it came after the 48-hour window: "3 days ago", "a week ago".
+fn reported_late(lex: &Lexicons, text: &Prepared) -> bool {
+    let late = &lex.shop.damaged_late;
+    if late.any.hit(text) {
+        return true;
+    }
+    let words: Vec<&str> = text.words.iter().map(String::as_str).collect();
+    let number = |w: &str| match w {
+        "two" | "do" | "दो" => Some(2),
+        "three" | "teen" | "तीन" => Some(3),
+        "four" | "char" | "chaar" | "चार" => Some(4),
+        "five" | "paanch" | "panch" | "पांच" | "पाँच" => Some(5),
+        _ => w.parse::<u32>().ok(),
+    };
+    words.windows(2).any(|pair| {
+        number(pair[0]).is_some_and(|n| n >= 3) && late.days.0.iter().any(|d| d.as_str() == pair[1])
+    })
+}
+
+/// "Can I order that many?", "need 25 of them": the order limits are asked.
+pub fn asks_quantity(lex: &Lexicons, raw: &str, text: &Prepared) -> bool {
+    more_than_one_order(raw)
+        || lex
+            .shop
+            .topic
+            .iter()
+            .any(|t| t.id == "quantity" && t.asked(text))
+}
+
+/// "Need 25 ZZ plants": a count of plants above what one order may hold of a plant (20).
+fn more_than_one_order(raw: &str) -> bool {
+    counts(raw).any(|n| n > MAX_PER_PLANT)
+}
+
+/// Counts of plants in a message: a number followed (within three words) by a word that
+/// counts plants ("25 zz plants", "6 of them", "12 pieces"), not a price, a size or a time.
+pub fn counts(raw: &str) -> impl Iterator<Item = i64> + '_ {
+    let lower = raw.to_lowercase();
+    let tokens: Vec<String> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '₹'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let words = super::followup::FollowUps::get();
+    let (counting, not_count) = (&words.quantity_words.0, &words.not_count.0);
+    let found: Vec<i64> = (0..tokens.len())
+        .filter_map(|i| {
+            let w = tokens[i].as_str();
+            let n: i64 = w.parse().ok()?;
+            let before = i
+                .checked_sub(1)
+                .map(|j| tokens[j].as_str())
+                .unwrap_or_default();
+            if before.ends_with('₹') || not_count.iter().any(|x| x == before) {
+                return None;
+            }
+            let after = &tokens[i + 1..tokens.len().min(i + 4)];
+            after.iter().any(|a| counting.contains(a)).then_some(n)
+        })
+        .collect();
+    found.into_iter()
 }
 
 /// "Delivery to Pune / 744101?": the time for that place, or that it is not served yet.
@@ -123,7 +219,12 @@ fn capitalise(word: &str) -> String {
 }
 
 pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
-    lex.shop.order_status.any.hit(text) || (text.has("order") && names_an_order_id(text))
+    let o = &lex.shop.order_status;
+    o.any.hit(text)
+        || o.amount.hit(text)
+        || all_groups(&o.amount_all, text)
+        || (all_groups(&o.all, text) && !o.not.hit(text))
+        || (text.has("order") && names_an_order_id(text))
 }
 
 /// An order id pasted into the message ("order 01a20f41-c59b-… kahan hai"): a long word of
@@ -144,9 +245,12 @@ pub fn order_status(
     orders: Option<&[OrderBrief]>,
     lang: Lang,
     cancelling: bool,
-    arrival_asked: bool,
+    text: &Prepared,
 ) -> String {
     let texts = &lex.shop.order_status;
+    let arrival_asked = texts.arrived.hit(text);
+    let dispatch_asked = texts.dispatched.hit(text);
+    let amount_asked = texts.amount.hit(text) || all_groups(&texts.amount_all, text);
     let Some(orders) = orders else {
         return texts.visitor(lang).to_string();
     };
@@ -163,7 +267,7 @@ pub fn order_status(
         let short = o.id.get(..8).unwrap_or(&o.id);
         format!(
             "#{short} ({date}): **{}** — {}; {}",
-            o.status,
+            status_word(&o.status, lang),
             items.join(", "),
             rupees(o.total)
         )
@@ -206,8 +310,12 @@ pub fn order_status(
     } else {
         String::new()
     };
-    // "Did it arrive yet?" while it is still on its way: "not yet" comes first.
-    let not_yet = match (lang, arrival_asked && latest.status != "delivered") {
+    // "Did it arrive yet?" while it is still on its way, or "has it left?" while it is still
+    // with us: "not yet" comes first.
+    let waiting = matches!(latest.status.as_str(), "pending" | "processing");
+    let not_yet_asked =
+        (arrival_asked && latest.status != "delivered") || (dispatch_asked && waiting);
+    let not_yet = match (lang, not_yet_asked) {
         (_, false) => "",
         (Lang::En, true) => "Not yet — ",
         (Lang::Hi, true) => "अभी नहीं — ",
@@ -218,8 +326,18 @@ pub fn order_status(
     } else {
         "your latest order"
     };
+    // "How much cash should I keep ready?": the amount due comes first.
+    let due = if amount_asked && latest.status != "cancelled" {
+        match lang {
+            Lang::En => format!("Keep **{}** ready: that is the total of your latest order, paid in cash on delivery (shipping is free).\n\n", rupees(latest.total)),
+            Lang::Hi => format!("**{}** तैयार रखें: यह आपके सबसे नए ऑर्डर का कुल है, डिलीवरी पर नकद देना है (शिपिंग मुफ़्त)।\n\n", rupees(latest.total)),
+            Lang::Hinglish => format!("**{}** ready rakhiye: yeh aapke latest order ka total hai, delivery par cash dena hai (shipping free).\n\n", rupees(latest.total)),
+        }
+    } else {
+        String::new()
+    };
     let mut out = format!(
-        "{verdict}{not_yet}{head} {}. {}",
+        "{due}{verdict}{not_yet}{head} {}. {}",
         line(latest),
         next(&latest.status)
     );
@@ -240,6 +358,23 @@ pub fn order_status(
     out.push_str("\n\n");
     out.push_str(tail);
     out
+}
+
+/// An order's status in the customer's language (Hindi keeps the English word the site
+/// shows in My Orders).
+fn status_word(status: &str, lang: Lang) -> String {
+    let hindi = match status {
+        "pending" => "लंबित",
+        "processing" => "पैक हो रहा है",
+        "shipped" => "भेजा जा चुका",
+        "delivered" => "पहुँच चुका",
+        "cancelled" => "रद्द",
+        _ => return status.to_string(),
+    };
+    match lang {
+        Lang::Hi => format!("{hindi} ({status})"),
+        _ => status.to_string(),
+    }
 }
 
 /// A shop line: name, price and the link the chat renders as the plant's name.
@@ -657,6 +792,39 @@ pub fn safe_among(
     }
     t
 }
+
+/// "10 of them, total?": count × price, with what one order may hold (20 of a plant) and
+/// what is in stock.
+pub fn total_for(item: &CatalogueItem, n: i64, lang: Lang, email: &str) -> String {
+    let total = rupees(item.price * n);
+    let each = rupees(item.price);
+    let mut out = match lang {
+        Lang::En => format!("**{n} × {}** at {each} each = **{total}** in all. Shipping is free and you pay in cash on delivery.", item.name),
+        Lang::Hi => format!("**{n} × {}**, {each} प्रति पौधा = कुल **{total}**। शिपिंग मुफ़्त है और भुगतान डिलीवरी पर नकद।", item.name),
+        Lang::Hinglish => format!("**{n} × {}**, {each} ek = total **{total}**. Shipping free hai aur payment delivery par cash mein.", item.name),
+    };
+    if n > MAX_PER_PLANT {
+        out.push(' ');
+        out.push_str(&match lang {
+            Lang::En => format!("One order takes up to {MAX_PER_PLANT} of a plant, so place the rest in a second order (or write to {email} for a bulk order)."),
+            Lang::Hi => format!("एक ऑर्डर में एक पौधे के {MAX_PER_PLANT} तक आते हैं, बाकी के लिए दूसरा ऑर्डर करें (या थोक के लिए {email} पर लिखें)।"),
+            Lang::Hinglish => format!("Ek order mein ek paudhe ke {MAX_PER_PLANT} tak aate hain, baaki ke liye doosra order kijiye (ya bulk ke liye {email} par likhiye)."),
+        });
+    }
+    if n > item.stock {
+        out.push(' ');
+        out.push_str(&match lang {
+            Lang::En => format!("Only {} are in stock right now.", item.stock),
+            Lang::Hi => format!("अभी स्टॉक में सिर्फ़ {} हैं।", item.stock),
+            Lang::Hinglish => format!("Abhi stock mein sirf {} hain.", item.stock),
+        });
+    }
+    format!("{out}\n- {}", item_line(item))
+}
+
+/// The most of one plant an order may hold (the server's `OrderLimits::default()`; the shop
+/// topic "quantity" says the same).
+pub const MAX_PER_PLANT: i64 = 20;
 
 /// The price of one listed item ("the second one", "price?").
 /// The price of one listing; `hindi` is the plant's Hindi name, shown to a Hindi reader.

@@ -43,7 +43,12 @@ impl Engine {
         if let Some(answers) = self.several_asked(s, t, water_asked) {
             return Some(answers);
         }
-        if r.has(Intent::Toxicity) {
+        // "Is it ok for him?" after "we have a pug": the pet (or child) from the chat.
+        let for_them = (t.memory.pets || t.memory.children)
+            && crate::assistant::followup::FollowUps::get()
+                .safe_for_them
+                .hit(t.text);
+        if r.has(Intent::Toxicity) || for_them {
             return Some(self.toxicity_answer(s, t));
         }
         let asks_water = water_asked
@@ -94,7 +99,8 @@ impl Engine {
     /// base's own safety line.
     fn toxicity_answer(&self, s: &Species, t: &Turn) -> String {
         let (lang, text) = (t.lang, t.text);
-        let children = self.children_only(text);
+        let children = self.children_only(text)
+            || (t.memory.children && !t.memory.pets && !self.words().pets.hit(text));
         // "Is it poisonous?" is answered Yes when it is; "is it safe?" No.
         let verdict = if t.reading.ask == Ask::YesNo && self.lex.words.verdict.toxic.hit(text) {
             verdict::is_toxic(s, children, lang)

@@ -97,6 +97,9 @@ impl Engine {
 
     /// "Anything cheaper?" after a list: plants under its prices.
     pub(super) fn cheaper_than_list(&self, t: &mut Turn) -> Option<String> {
+        if let Some(answer) = self.cheaper_of_shown(t) {
+            return answer;
+        }
         if t.named.is_some()
             || !t.reading.cheaper
             || t.memory.list.is_empty()
@@ -126,5 +129,48 @@ impl Engine {
             t.lang,
             t.memory.pets,
         ))
+    }
+
+    /// "Ok the cheaper one. How often do I water it?": the cheaper (or costlier) of the plants
+    /// just shown or compared, then the question about it (the care stages answer it) or its
+    /// price. `Some(None)`: picked, and a later stage answers.
+    fn cheaper_of_shown(&self, t: &mut Turn) -> Option<Option<String>> {
+        let f = crate::assistant::followup::FollowUps::get();
+        let cheaper = f.cheaper_one.hit(t.text);
+        if t.named.is_some() || !(cheaper || f.costlier_one.hit(t.text)) {
+            return None;
+        }
+        let shown: Vec<&CatalogueItem> = t
+            .memory
+            .list
+            .iter()
+            .filter_map(|id| t.q.catalogue.iter().find(|i| &i.id == id))
+            .collect();
+        if shown.len() < 2 {
+            return None;
+        }
+        let item = if cheaper {
+            shown.iter().min_by_key(|i| i.price)
+        } else {
+            shown.iter().max_by_key(|i| i.price)
+        }?;
+        let species = t.kb.species_for_catalogue_name(&item.name);
+        if let Some(s) = species {
+            t.memory.plant = Some(s.id.clone());
+        }
+        let (reading, r) = (t.reading, t.r);
+        let asks_care = matches!(reading.ask, Ask::HowOften | Ask::YesNo | Ask::Why)
+            || r.has(Intent::Toxicity)
+            || r.intents.iter().any(|i| i.is_care());
+        match species {
+            Some(s) if asks_care => {
+                t.picked = Some(s);
+                Some(None)
+            }
+            _ => {
+                let hindi = species.map(|s| s.hindi.as_str());
+                Some(Some(shop::price_of(item, t.lang, hindi)))
+            }
+        }
     }
 }

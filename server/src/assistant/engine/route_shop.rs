@@ -5,7 +5,9 @@ use super::turn::{season_asked, Turn};
 use super::Engine;
 use crate::assistant::cues::Intent;
 use crate::assistant::direct::{self, Situation};
+use crate::assistant::followup::{self, FollowUps};
 use crate::assistant::knowledge::Species;
+use crate::assistant::lexicon::Lang;
 use crate::assistant::reading::Ask;
 use crate::assistant::shop;
 use crate::assistant::text::Prepared;
@@ -18,11 +20,7 @@ impl Engine {
         }
         let cancelling = self.words().cancel.hit(t.text);
         Some(shop::order_status(
-            &self.lex,
-            t.q.orders,
-            t.lang,
-            cancelling,
-            self.lex.shop.order_status.arrived.hit(t.text),
+            &self.lex, t.q.orders, t.lang, cancelling, t.text,
         ))
     }
 
@@ -34,7 +32,10 @@ impl Engine {
             .named
             .filter(|_| t.reading.sell || t.reading.price)
             .map(|s| shop::sells_species(&self.kb, s, t.q.catalogue, t.lang, t.memory.pets));
+        // "Can I order 25 of them?" is answered by the limit first.
+        let limit_first = shop::asks_quantity(&self.lex, t.q.text, t.text);
         Some(match item {
+            Some(item) if limit_first => format!("{policy}\n\n{item}"),
             Some(item) => format!("{item}\n\n{policy}"),
             None => policy,
         })
@@ -53,6 +54,11 @@ impl Engine {
             || r.intents.iter().any(|i| i.is_care() && *i != Intent::Care);
         let selling =
             reading.sell && (strong_sell || !(about_care || self.words().sell_not.hit(text)));
+        // "Price?" with no plant in the chat and no list shown: which plant?
+        let no_topic = plant.is_none() && t.memory.list.is_empty() && !r.has(Intent::Recommend);
+        if reading.price && no_topic && reading.words <= 4 {
+            return Some(self.lex.shop.ask_which_plant.get(t.lang).to_string());
+        }
         if !(selling || (reading.price && plant.is_some())) {
             return None;
         }
@@ -138,5 +144,115 @@ impl Engine {
             .take(4)
             .collect();
         (!kept.is_empty()).then(|| kept.join(" "))
+    }
+
+    /// "Want 10 of them" / "total kitna hoga?": the count times the price of the plant the
+    /// chat is about, with the order limit when one order cannot hold that many.
+    pub(super) fn quantity_total(&self, t: &mut Turn) -> Option<String> {
+        let f = FollowUps::get();
+        let said = followup::quantity_wanted(t.q.text);
+        if let Some(n) = said {
+            t.memory.quantity = Some(n);
+        }
+        let asks_total = f.total.hit(t.text);
+        let counted = t.text.has_any(&[
+            "of them", "of these", "of those", "of it", "pieces", "piece", "pcs", "nos",
+        ]);
+        let n = match said {
+            Some(n) if asks_total || counted || t.named.is_some() => n,
+            Some(_) => return None,
+            None if asks_total => t.q.memory.quantity?,
+            None => return None,
+        };
+        let s = t.named.or(t.remembered)?;
+        let item = crate::assistant::recommend::stocked(s, t.q.catalogue)
+            .into_iter()
+            .next()?;
+        Some(shop::total_for(
+            item,
+            n,
+            t.lang,
+            &self.lex.shop.support_email,
+        ))
+    }
+
+    /// A plant's name as the whole message ("snake plant", "tulsi?"): a short overview — what
+    /// it is, light, watering now, a pet warning when it is toxic — with its price and link.
+    pub(super) fn plant_alone(&self, t: &mut Turn) -> Option<String> {
+        let (reading, r, text) = (t.reading, t.r, t.text);
+        let s = t.named?;
+        let quiet = r.plants.len() == 1
+            && r.intents.is_empty()
+            && r.guides.is_empty()
+            && reading.ask == Ask::Other
+            && !(reading.price || reading.sell || reading.more || reading.greeting);
+        if !quiet || text.words.len() > 5 {
+            return None;
+        }
+        let span = s
+            .aliases
+            .iter()
+            .chain([&s.name, &s.hindi, &s.botanical])
+            .filter_map(|alias| text.find_fuzzy(alias))
+            .max_by_key(|span| span.1)?;
+        let filler = [
+            "plant",
+            "plants",
+            "paudha",
+            "the",
+            "a",
+            "about",
+            "info",
+            "pls",
+            "please",
+            "पौधा",
+        ];
+        let rest_is_filler = text
+            .words
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i < span.0 || *i >= span.0 + span.1)
+            .all(|(_, w)| filler.contains(&w.as_str()));
+        if !rest_is_filler {
+            return None;
+        }
+        let lang = t.lang;
+        let season = t.now();
+        let sit = Situation {
+            now: season,
+            lang,
+            season,
+            zone: t.memory.city.as_deref().zip(t.memory.zone),
+            habit_hours: None,
+            amount: None,
+        };
+        let mut parts: Vec<String> = Vec::new();
+        parts.push(match lang {
+            Lang::En => format!("**{}** ({}): {}", s.name, s.hindi, s.summary),
+            _ => format!("**{}** ({})", s.hindi, s.name),
+        });
+        parts.push(direct::light_brief(s, lang));
+        if let Some(w) = direct::watering(&self.watering, s, &sit) {
+            parts.push(w.split("\n\n").next().unwrap_or_default().to_string());
+        }
+        if s.toxic_to_pets || s.toxic_to_children {
+            parts.push(
+                match lang {
+                    Lang::En => "⚠️ Toxic if chewed: keep it away from pets and small children.",
+                    Lang::Hi => "⚠️ चबाने पर ज़हरीला: पालतू जानवरों और छोटे बच्चों से दूर रखें।",
+                    Lang::Hinglish => {
+                        "⚠️ Chabane par zehreela: pets aur chhote bacchon se door rakhiye."
+                    }
+                }
+                .to_string(),
+            );
+        }
+        // Its price and link; when it is not in stock, what comes closest.
+        let line = match crate::assistant::recommend::stocked(s, t.q.catalogue).first() {
+            Some(item) => format!("- {}", shop::item_line(item)),
+            None => shop::sells_species(&self.kb, s, t.q.catalogue, lang, t.memory.pets),
+        };
+        parts.push(line);
+        Some(parts.join("\n\n"))
     }
 }
