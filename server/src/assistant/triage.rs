@@ -202,6 +202,47 @@ mod tests {
     }
 
     #[test]
+    fn exposures_are_recognised_by_family_in_new_words() {
+        // Victim + what they did + substance or symptoms, in wordings no rule lists whole.
+        for (text, lang, rule) in [
+            ("grandpa was munching the red berries off the ornamental bush, now he is throwing up", Lang::En, "person-ingestion-symptoms"),
+            ("repotted my euphorbia yesterday, today my wrists and palms have a burning rash", Lang::En, "skin-reaction"),
+            ("naukar ne keede ki dawa chhidakte hue saans li, ab sir chakra raha hai", Lang::Hinglish, "pesticide-exposure"),
+            ("our hens pecked at the castor seeds", Lang::En, "other-animal-ingestion"),
+            ("hamari gaay ne lantana kha liya, muh se jhaag aa raha hai", Lang::Hinglish, "other-animal-ingestion"),
+            ("बेटे ने गुस्से में कीटनाशक पी लिया", Lang::Hi, "deliberate-poisoning"),
+            ("my wife threatened to drink the pesticide", Lang::En, "self-harm-threat"),
+            ("spraying chlorpyrifos with no mask on the terrace is fine right", Lang::En, "unsafe-spray-plan"),
+        ] {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, rule, "{text}");
+            assert!(!v.text.contains('₹'), "{text}");
+        }
+        let v = verdict(
+            "bhai ne jhagde ke baad chuhe maarne wali dawa kha li",
+            Lang::Hinglish,
+        )
+        .unwrap();
+        assert!(
+            v.text.find("112") < v.text.find("1800-116-117"),
+            "112 comes first"
+        );
+        for text in [
+            "caterpillars are eating my hibiscus leaves",
+            "my mother loves eating tulsi leaves every morning, is it good",
+            "galti se money plant me bahut saara DAP daal diya, patte jal rahe hain",
+            "my dog keeps eating grass, suggest pet safe plants",
+            "how to repot adenium without rash",
+        ] {
+            let v = verdict(text, Lang::En).map(|v| v.rule);
+            assert!(
+                v.is_none() || v.as_deref() == Some("fertiliser-overdose"),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
     fn no_safety_answer_offers_a_product() {
         // Triage answers go out as written, so a price in the data would reach a customer
         // in an emergency.
