@@ -242,9 +242,10 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 18] = [
+        const STAGES: [Stage; 19] = [
             Engine::continued_topic,
             Engine::order_status,
+            Engine::delivered_size,
             Engine::shop_policy,
             Engine::quantity_total,
             Engine::plant_alone,
