@@ -4,7 +4,7 @@
 
 use hariyali::assistant::season::Season;
 use hariyali::assistant::{Engine, Knowledge, Memory, Question};
-use hariyali::domain::catalogue::CatalogueItem;
+use hariyali::domain::catalogue::{supplied_sentence, CatalogueItem};
 
 fn main() -> anyhow::Result<()> {
     let engine = Engine::new(Knowledge::embedded()?)?;
@@ -16,6 +16,8 @@ fn main() -> anyhow::Result<()> {
             name: p["name"].as_str().unwrap_or_default().to_string(),
             price: p["price"].as_i64().unwrap_or_default(),
             stock: p["stock"].as_i64().unwrap_or_default(),
+            supplied: p["description"].as_str().and_then(supplied_sentence),
+            supplied_hi: p["descriptionHi"].as_str().and_then(supplied_sentence),
         })
         .collect();
     let month = std::env::var("MONTH")

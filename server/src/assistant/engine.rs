@@ -245,9 +245,10 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 20] = [
+        const STAGES: [Stage; 21] = [
             Engine::continued_topic,
             Engine::order_status,
+            Engine::delivered_size,
             Engine::shop_policy,
             Engine::described_plant,
             Engine::quantity_total,

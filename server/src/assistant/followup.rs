@@ -30,6 +30,7 @@ pub struct FollowUps {
     pub costlier_one: PhraseList,
     pub quantity_words: PhraseList,
     pub not_count: PhraseList,
+    pub buying: PhraseList,
     pub total: PhraseList,
     pub safe_for_them: PhraseList,
 }
@@ -57,6 +58,7 @@ impl FollowUps {
             ("costlier_one", &f.costlier_one),
             ("quantity_words", &f.quantity_words),
             ("not_count", &f.not_count),
+            ("buying", &f.buying),
             ("total", &f.total),
             ("safe_for_them", &f.safe_for_them),
         ] {
@@ -367,7 +369,7 @@ mod tests {
     fn the_followup_words_are_checked() {
         assert!(FollowUps::check().is_ok());
         assert!(FollowUps::parse(
-            "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]\nsame_again = [\"and\"]\ncheaper_one = [\"a\"]\ncostlier_one = [\"b\"]\nquantity_words = [\"c\"]\nnot_count = [\"f\"]\ntotal = [\"d\"]\nsafe_for_them = [\"e\"]"
+            "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]\nsame_again = [\"and\"]\ncheaper_one = [\"a\"]\ncostlier_one = [\"b\"]\nquantity_words = [\"c\"]\nnot_count = [\"f\"]\nbuying = [\"g\"]\ntotal = [\"d\"]\nsafe_for_them = [\"e\"]"
         )
         .is_err());
     }

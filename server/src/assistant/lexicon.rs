@@ -201,6 +201,17 @@ pub struct ShopFacts {
     /// "Price?" with no plant in the chat.
     pub ask_which_plant: Texts,
     pub damaged_late: DamagedLate,
+    pub delivered_size: DeliveredSize,
+}
+
+/// "How big is the plant you deliver?": asked with a size word and a delivery word.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DeliveredSize {
+    pub size: PhraseList,
+    pub delivered: PhraseList,
+    pub unknown_en: String,
+    pub unknown_hi: String,
+    pub unknown_hinglish: String,
 }
 
 /// Damage reported after the 48-hour window: "N days" (N ≥ 3) or a phrase ("a week ago").
@@ -600,6 +611,10 @@ impl Lexicons {
         shop.damaged_late.days.check("shop damaged_late days")?;
         shop.damaged_late.any.check("shop damaged_late any")?;
         shop.damaged_late.text.check("shop damaged_late")?;
+        shop.delivered_size.size.check("shop delivered_size size")?;
+        shop.delivered_size
+            .delivered
+            .check("shop delivered_size delivered")?;
         for myth in &myths.myth {
             if myth.all.is_empty() {
                 bail!("myth {} has no phrase groups", myth.id);

@@ -131,8 +131,15 @@ pub fn counts(raw: &str) -> impl Iterator<Item = i64> + '_ {
             if before.ends_with('₹') || not_count.iter().any(|x| x == before) {
                 return None;
             }
+            // "6 of them" right after the number; a plant word within three words.
+            if tokens.get(i + 1).is_some_and(|a| a == "of") {
+                return Some(n);
+            }
             let after = &tokens[i + 1..tokens.len().min(i + 4)];
-            after.iter().any(|a| counting.contains(a)).then_some(n)
+            after
+                .iter()
+                .any(|a| a != "of" && counting.contains(a))
+                .then_some(n)
         })
         .collect();
     found.into_iter()

@@ -255,13 +255,27 @@ pub struct PlantFilter {
     pub limit: i64,
 }
 
-/// A live catalogue plant (in stock or not), with what an answer names: price and stock.
-#[derive(Debug, Clone)]
+/// A live catalogue plant (in stock or not), with what an answer names: price and stock,
+/// and the size it is delivered at when its description says so.
+#[derive(Debug, Clone, Default)]
 pub struct CatalogueItem {
     pub id: String,
     pub name: String,
     pub price: i64,
     pub stock: i64,
+    /// "Supplied 35-45 cm tall in a 6-inch nursery pot." (English and Hindi descriptions).
+    pub supplied: Option<String>,
+    pub supplied_hi: Option<String>,
+}
+
+/// The sentence of a description that says how big the plant is delivered: the one that
+/// names the pot size in inches ("…in a 6-inch nursery pot", "6 इंच के नर्सरी गमले में…").
+pub fn supplied_sentence(description: &str) -> Option<String> {
+    description
+        .split_inclusive(['.', '।'])
+        .map(str::trim)
+        .find(|s| s.contains("inch") || s.contains("इंच"))
+        .map(str::to_string)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use sqlx::FromRow;
 
 use super::Db;
-use crate::domain::catalogue::CatalogueItem;
+use crate::domain::catalogue::{supplied_sentence, CatalogueItem};
 
 /// A session's remembered state (JSON) if it was active after `active_since` (epoch ms).
 pub async fn load_session(
@@ -59,6 +59,8 @@ struct StockRow {
     name: String,
     price: i64,
     stock: i64,
+    description: String,
+    description_hi: Option<String>,
 }
 
 /// Live plants, out-of-stock ones included so the assistant can name them as such
@@ -66,7 +68,8 @@ struct StockRow {
 /// slowing every chat message).
 pub async fn live_plants(db: &Db) -> Result<Vec<CatalogueItem>, sqlx::Error> {
     let rows: Vec<StockRow> = sqlx::query_as(
-        "SELECT id, name, price, stock FROM plants WHERE deleted_at IS NULL \
+        "SELECT id, name, price, stock, description, description_hi FROM plants \
+         WHERE deleted_at IS NULL \
          ORDER BY name_lower LIMIT 5000",
     )
     .fetch_all(db.reader())
@@ -74,6 +77,8 @@ pub async fn live_plants(db: &Db) -> Result<Vec<CatalogueItem>, sqlx::Error> {
     Ok(rows
         .into_iter()
         .map(|r| CatalogueItem {
+            supplied: supplied_sentence(&r.description),
+            supplied_hi: r.description_hi.as_deref().and_then(supplied_sentence),
             id: r.id,
             name: r.name,
             price: r.price,

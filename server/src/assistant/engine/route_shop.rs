@@ -19,6 +19,11 @@ impl Engine {
             return None;
         }
         let cancelling = self.words().cancel.hit(t.text);
+        // A visitor asking how to cancel gets the cancelling rule (shop policy), which says
+        // where to do it.
+        if cancelling && t.q.orders.is_none() {
+            return None;
+        }
         Some(shop::order_status(
             &self.lex, t.q.orders, t.lang, cancelling, t.text,
         ))
@@ -155,6 +160,12 @@ impl Engine {
             t.memory.quantity = Some(n);
         }
         let asks_total = f.total.hit(t.text);
+        // Only while buying: a price asked now or just before, or a word of wanting.
+        let buying =
+            t.reading.price || t.reading.sell || t.q.memory.asked_price || f.buying.hit(t.text);
+        if !buying {
+            return None;
+        }
         let counted = t.text.has_any(&[
             "of them", "of these", "of those", "of it", "pieces", "piece", "pcs", "nos",
         ]);
@@ -254,5 +265,54 @@ impl Engine {
         };
         parts.push(line);
         Some(parts.join("\n\n"))
+    }
+
+    /// "How big is the areca palm you deliver?": the size its listing gives (and the pot
+    /// policy when that is asked too), else that the listing does not say.
+    pub(super) fn delivered_size(&self, t: &mut Turn) -> Option<String> {
+        let words = &self.lex.shop.delivered_size;
+        let after_price = t.q.memory.asked_price && t.named.is_none();
+        if !(words.size.hit(t.text) && (words.delivered.hit(t.text) || after_price)) {
+            return None;
+        }
+        let s = t.named.or(t.remembered)?;
+        let items = crate::assistant::recommend::stocked(s, t.q.catalogue);
+        let listed: Vec<&crate::domain::catalogue::CatalogueItem> =
+            t.q.catalogue
+                .iter()
+                .filter(|i| {
+                    s.catalogue
+                        .iter()
+                        .any(|c| c.eq_ignore_ascii_case(i.name.trim()))
+                })
+                .collect();
+        let item = items.first().copied().or(listed.first().copied())?;
+        let supplied = match t.lang {
+            Lang::Hi => item.supplied_hi.as_ref().or(item.supplied.as_ref()),
+            _ => item.supplied.as_ref(),
+        };
+        let size = match (supplied, t.lang) {
+            (Some(line), Lang::En) => format!("The **{}** we deliver: {line}", item.name),
+            (Some(line), Lang::Hi) => {
+                format!("हम जो **{}** ({}) भेजते हैं: {line}", s.hindi, item.name)
+            }
+            (Some(line), Lang::Hinglish) => format!("Hum jo **{}** bhejte hain: {line}", item.name),
+            (None, lang) => {
+                let t = match lang {
+                    Lang::En => &words.unknown_en,
+                    Lang::Hi => &words.unknown_hi,
+                    Lang::Hinglish => &words.unknown_hinglish,
+                };
+                t.replace("{name}", &item.name)
+                    .replace("{support_email}", &self.lex.shop.support_email)
+            }
+        };
+        let mut out = format!("{size}\n- {}", shop::item_line(item));
+        // "…and is the pot included?": the pot rule too.
+        let pots = self.lex.shop.topic.iter().find(|p| p.id == "pots");
+        if let Some(p) = pots.filter(|p| p.asked(t.text)) {
+            out = format!("{out}\n\n{}", p.text.get(t.lang));
+        }
+        Some(out)
     }
 }
