@@ -286,7 +286,6 @@ fn source_asked(w: &Words, t: &Prepared) -> Option<Source> {
 
 fn grow_from(s: &Species, f: &Facts, asked: Source, lang: Lang) -> String {
     let works = |x: Source| f.from.contains(&x);
-    let from_market_leaves = asked == Source::Market && !works(Source::Market);
     let ok = match asked {
         Source::Seed => works(Source::Seed) && !f.seed_untrue,
         Source::Cutting => works(Source::Cutting) || works(Source::Market),
@@ -318,9 +317,10 @@ fn grow_from(s: &Species, f: &Facts, asked: Source, lang: Lang) -> String {
                 (Source::Seed, false) if f.seed_untrue => {
                     format!("{n} के बीज से उगा पौधा वैसा फल नहीं देता और फल आने में कई साल लगते हैं")
                 }
-                (Source::NoNode, false) => format!(
+                (Source::NoNode, false) => {
                     "बिना गाँठ (नोड) के टुकड़े में जड़ें आ भी जाएँ तो नई शाखा नहीं निकलती; गाँठ के ठीक नीचे से काटें"
-                ),
+                        .to_string()
+                }
                 (Source::Market, false) | (Source::Leaf, false) => {
                     format!("{n} के अलग पत्तों से नया पौधा नहीं बनता, पत्ते में नई कली नहीं होती")
                 }
