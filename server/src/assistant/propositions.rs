@@ -49,6 +49,8 @@ struct Words {
     hanging: PhraseList,
     bathroom: PhraseList,
     no_window: PhraseList,
+    indoors: PhraseList,
+    dim: PhraseList,
     soil: PhraseList,
     water_medium: PhraseList,
     needs: PhraseList,
@@ -220,6 +222,9 @@ pub fn judge(s: &Species, a: &Asked) -> Option<String> {
     if w.no_window.hit(t) {
         return Some(no_window(s, a.lang));
     }
+    if w.indoors.hit(t) && !w.gives_fruit.hit(t) && !w.dim.hit(t) {
+        return Some(indoors(s, a.lang));
+    }
     if f.water_or_soil && (w.soil.hit(t) || w.water_medium.hit(t)) {
         let needs_soil = w.needs.hit(t) && w.soil.hit(t);
         let in_water = needs_soil || !w.soil.hit(t);
@@ -281,7 +286,6 @@ fn source_asked(w: &Words, t: &Prepared) -> Option<Source> {
 
 fn grow_from(s: &Species, f: &Facts, asked: Source, lang: Lang) -> String {
     let works = |x: Source| f.from.contains(&x);
-    let from_market_leaves = asked == Source::Market && !works(Source::Market);
     let ok = match asked {
         Source::Seed => works(Source::Seed) && !f.seed_untrue,
         Source::Cutting => works(Source::Cutting) || works(Source::Market),
@@ -313,9 +317,10 @@ fn grow_from(s: &Species, f: &Facts, asked: Source, lang: Lang) -> String {
                 (Source::Seed, false) if f.seed_untrue => {
                     format!("{n} के बीज से उगा पौधा वैसा फल नहीं देता और फल आने में कई साल लगते हैं")
                 }
-                (Source::NoNode, false) => format!(
+                (Source::NoNode, false) => {
                     "बिना गाँठ (नोड) के टुकड़े में जड़ें आ भी जाएँ तो नई शाखा नहीं निकलती; गाँठ के ठीक नीचे से काटें"
-                ),
+                        .to_string()
+                }
                 (Source::Market, false) | (Source::Leaf, false) => {
                     format!("{n} के अलग पत्तों से नया पौधा नहीं बनता, पत्ते में नई कली नहीं होती")
                 }
@@ -493,9 +498,9 @@ fn fruit_in_pot(s: &Species, f: &Facts, lang: Lang) -> String {
     match (lang, ok) {
         (Lang::En, true) => format!("{v} — {n} fruits in a pot: use a big one (at least 45 cm / 18 inches wide and deep, with drainage holes), give it 6+ hours of direct sun and feed it every month in the growing season. A grafted or layered plant fruits in 1-3 years; a seedling much later."),
         (Lang::En, false) => format!("{v} — not really: {n} needs open ground to fruit well; in a pot it stays small and rarely bears."),
-        (Lang::Hi, true) => format!("{v} — {n} गमले में भी फल देता है: कम से कम 45 सेमी (18 इंच) चौड़ा-गहरा गमला, 6+ घंटे सीधी धूप और हर महीने खाद दें।"),
+        (Lang::Hi, true) => format!("{v} — {n} गमले में भी फल देता है: कम से कम 45 सेमी (18 इंच) चौड़ा-गहरा गमला, 6+ घंटे सीधी धूप और हर महीने खाद दें। कलम वाला पौधा 1-3 साल में फल देता है।"),
         (Lang::Hi, false) => format!("{v} — {n} को अच्छे फल के लिए ज़मीन चाहिए; गमले में यह कम ही फल देता है।"),
-        (_, true) => format!("{v} — {n} gamle mein bhi phal deta hai: kam se kam 45 cm (18 inch) chauda-gehra gamla, 6+ ghante seedhi dhoop aur har mahine khaad dijiye."),
+        (_, true) => format!("{v} — {n} gamle mein bhi phal deta hai: kam se kam 45 cm (18 inch) chauda-gehra gamla, 6+ ghante seedhi dhoop aur har mahine khaad dijiye. Kalam ya layer wala paudha 1-3 saal mein phal deta hai, beej wala bahut der se."),
         (_, false) => format!("{v} — {n} ko achhe phal ke liye zameen chahiye; gamle mein yeh kam hi phal deta hai."),
     }
 }
@@ -708,6 +713,22 @@ fn no_window(s: &Species, lang: Lang) -> String {
 
 /// Soil asked about ("can it go in soil instead?") or water ("does it need soil?", "can it
 /// grow in just water?").
+/// Kept indoors: fine for low and medium light plants, near a bright window for bright-light
+/// ones, not for sun lovers.
+fn indoors(s: &Species, lang: Lang) -> String {
+    let ok = s.light_level != LightLevel::FullSun;
+    let n = name(s, lang);
+    let v = verdict(ok, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {n} does well indoors: {}", light_of(s)),
+        (Lang::En, false) => format!("{v} — not for long: {n} needs at least 4-6 hours of direct sun a day, which a room does not give; indoors it grows weak and leggy and drops leaves. Keep it on a sunny balcony, terrace or right at a south- or west-facing window."),
+        (Lang::Hi, true) => format!("{v} — {n} घर के अंदर ठीक रहता है, बस इसे रोशनी वाली जगह (खिड़की के पास) रखें और सीधी कड़ी धूप से बचाएँ।"),
+        (Lang::Hi, false) => format!("{v} — ज़्यादा दिन नहीं: {n} को रोज़ कम से कम 4-6 घंटे सीधी धूप चाहिए, जो कमरे में नहीं मिलती। इसे धूप वाली बालकनी या छत पर रखें।"),
+        (_, true) => format!("{v} — {n} ghar ke andar theek rehta hai, bas ise roshni wali jagah (khidki ke paas) rakhiye aur tez seedhi dhoop se bachaiye."),
+        (_, false) => format!("{v} — zyada din nahi: {n} ko roz kam se kam 4-6 ghante seedhi dhoop chahiye, jo kamre mein nahi milti. Ise dhoop wali balcony ya chhat par rakhiye."),
+    }
+}
+
 fn water_or_soil(s: &Species, in_water: bool, needs_soil: bool, lang: Lang) -> String {
     let n = name(s, lang);
     let v = verdict(!needs_soil, lang);

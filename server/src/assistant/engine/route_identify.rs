@@ -107,6 +107,12 @@ impl Engine {
         // described, unless its own cues say so.
         if let Some(named) = t.named {
             let (s, score) = best?;
+            // "Tree with very long drumstick pods…": the plant named is the one described; its
+            // name and a short word on it, not the whole care sheet.
+            let problem = t.r.guides.iter().any(|g| g.guide.is_problem());
+            if framed && s.id == named.id && score >= FRAMED && !problem {
+                return Some(self.identified_answer(s, t));
+            }
             let described_other = framed && s.id != named.id && score >= STRONG;
             if !described_other || self.cue_score(named, t.text) > 0.0 {
                 return None;
