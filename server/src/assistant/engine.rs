@@ -20,12 +20,12 @@ mod route_identify;
 mod route_proposition;
 mod route_shop;
 mod shorten;
+mod stages;
 mod turn;
 
 use bm25::{Document, SearchEngine, SearchEngineBuilder};
 
 use self::shorten::shorten;
-use self::turn::{Stage, Turn};
 use super::answers;
 use super::brief::Brief;
 use super::direct::{KindCare, Watering};
@@ -41,7 +41,6 @@ use super::recommend::read_wishes;
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
-use super::triage;
 use crate::domain::catalogue::CatalogueItem;
 
 /// One message to answer.
@@ -101,7 +100,7 @@ impl Engine {
         super::followup::FollowUps::check()?;
         groups::check(&kb)?;
         super::propositions::check(&kb)?;
-        route_identify::check_describe_words()?;
+        super::describe::check()?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(
@@ -222,54 +221,6 @@ impl Engine {
             && self.words().price_short.hit(prepared)
             && no_care;
         and_this_one || how_much
-    }
-
-    /// The answers that come before the care guides, or None to fall through to them. The
-    /// order of the stages is the policy: the first that recognises its kind of question
-    /// answers.
-    fn front(
-        &self,
-        q: &Question,
-        reading: &Reading,
-        r: &Recognition,
-        text: &Prepared,
-        memory: &Memory,
-    ) -> Option<Answer> {
-        let mut turn = Turn::new(self, q, reading, r, text, memory);
-        // Safety first, photo or not: an emergency or a dangerous plan is answered by its rule.
-        let about = turn.named.or(turn.remembered).or(turn.listed_first);
-        if let Some(v) = triage::triage(&self.lex, text, reading.lang, about) {
-            return Some(turn.answered(v.text, Some(v.rule)));
-        }
-        // A photo is answered from its findings, by the guides.
-        if !q.photos.is_empty() {
-            return None;
-        }
-        const STAGES: [Stage; 21] = [
-            Engine::continued_topic,
-            Engine::order_status,
-            Engine::delivered_size,
-            Engine::shop_policy,
-            Engine::described_plant,
-            Engine::quantity_total,
-            Engine::plant_alone,
-            Engine::corrected_myth,
-            Engine::judged_claim,
-            Engine::judged_proposition,
-            Engine::quick_answer,
-            Engine::safe_among_list,
-            Engine::catalogue_extreme,
-            Engine::picked_from_list,
-            Engine::cheaper_than_list,
-            Engine::similar_plants,
-            Engine::sold_or_priced,
-            Engine::compared_pair,
-            Engine::identified_plant,
-            Engine::about_one_plant,
-            Engine::told_facts,
-        ];
-        let reply = STAGES.iter().find_map(|stage| stage(self, &mut turn))?;
-        Some(turn.answered(reply, None))
     }
 }
 

@@ -333,12 +333,6 @@ pub fn asked_again(
     Some(swap(old_span, &new_place))
 }
 
-/// How many plants the message says it wants ("want 10 of them", "12 pieces", "12
-/// chahiye"): a count from 2 to 999 (see `shop::counts`).
-pub fn quantity_wanted(raw: &str) -> Option<i64> {
-    super::shop::counts(raw).find(|n| (2..=999).contains(n))
-}
-
 /// "a Adenium" → "an Adenium": the article before a plant name that starts with a vowel
 /// (names are capitalised, so "a user" or "a one" stay as they are).
 pub fn fix_articles(text: &str) -> String {

@@ -6,6 +6,7 @@ pub mod brief;
 pub mod claims;
 pub mod compose;
 pub mod cues;
+pub mod describe;
 pub mod direct;
 pub mod engine;
 pub mod followup;

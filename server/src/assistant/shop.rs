@@ -109,6 +109,12 @@ fn more_than_one_order(raw: &str) -> bool {
     counts(raw).any(|n| n > MAX_PER_PLANT)
 }
 
+/// How many plants the message says it wants ("want 10 of them", "12 pieces", "12
+/// chahiye"): a count from 2 to 999 (see [`counts`]).
+pub fn quantity_wanted(raw: &str) -> Option<i64> {
+    counts(raw).find(|n| (2..=999).contains(n))
+}
+
 /// Counts of plants in a message: a number followed (within three words) by a word that
 /// counts plants ("25 zz plants", "6 of them", "12 pieces"), not a price, a size or a time.
 pub fn counts(raw: &str) -> impl Iterator<Item = i64> + '_ {

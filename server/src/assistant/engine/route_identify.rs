@@ -5,16 +5,14 @@
 //! as a description ("plant with…", `describe.toml`), or when the cues alone are strong.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
-
-use serde::Deserialize;
 
 use super::turn::Turn;
 use super::Engine;
 use crate::assistant::cues::Intent;
+use crate::assistant::describe::framed_as_description;
 use crate::assistant::direct;
 use crate::assistant::knowledge::Species;
-use crate::assistant::lexicon::{Lang, PhraseList};
+use crate::assistant::lexicon::Lang;
 use crate::assistant::reading::Ask;
 use crate::assistant::recommend::stocked;
 use crate::assistant::shop;
@@ -26,52 +24,6 @@ const STRONG: f32 = 2.0;
 const FRAMED: f32 = 1.0;
 /// Cue score that answers before the myth and shop stages ("…people say it brings money").
 const EARLY: f32 = 3.0;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DescribeWords {
-    kinds: PhraseList,
-    links: PhraseList,
-    kind_within: usize,
-}
-
-fn describe_words() -> &'static DescribeWords {
-    static WORDS: OnceLock<DescribeWords> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        toml::from_str(include_str!("../../../knowledge/assistant/describe.toml"))
-            .unwrap_or_else(|e| panic!("knowledge/assistant/describe.toml is malformed: {e}"))
-    })
-}
-
-/// Checked at start.
-pub(super) fn check_describe_words() -> anyhow::Result<()> {
-    let w: DescribeWords =
-        toml::from_str(include_str!("../../../knowledge/assistant/describe.toml"))?;
-    w.kinds.check("describe.toml kinds")?;
-    w.links.check("describe.toml links")?;
-    Ok(())
-}
-
-/// "bush with…", "wo paudha jiske…", "वो छोटा पौधा जिसकी…": a kind of plant among the first
-/// words, followed within three words by what it has.
-fn framed_as_description(text: &Prepared) -> bool {
-    let w = describe_words();
-    let words = &text.words;
-    let within = w.kind_within.min(words.len());
-    (0..within).any(|i| {
-        let kind = Prepared::new(&words[i]);
-        let two = words
-            .get(i..i + 2)
-            .map(|p| Prepared::new(&p.join(" ")))
-            .filter(|p| w.kinds.hit(p));
-        (w.kinds.hit(&kind) || two.is_some())
-            && words
-                .iter()
-                .skip(i + 1)
-                .take(4)
-                .any(|next| w.links.hit(&Prepared::new(next)))
-    })
-}
 
 impl Engine {
     /// A description so clear (or so clearly framed) that it is answered before the myth and

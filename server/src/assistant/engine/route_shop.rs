@@ -5,7 +5,7 @@ use super::turn::{season_asked, Turn};
 use super::Engine;
 use crate::assistant::cues::Intent;
 use crate::assistant::direct::{self, Situation};
-use crate::assistant::followup::{self, FollowUps};
+use crate::assistant::followup::FollowUps;
 use crate::assistant::knowledge::Species;
 use crate::assistant::lexicon::Lang;
 use crate::assistant::reading::Ask;
@@ -155,7 +155,7 @@ impl Engine {
     /// chat is about, with the order limit when one order cannot hold that many.
     pub(super) fn quantity_total(&self, t: &mut Turn) -> Option<String> {
         let f = FollowUps::get();
-        let said = followup::quantity_wanted(t.q.text);
+        let said = shop::quantity_wanted(t.q.text);
         if let Some(n) = said {
             t.memory.quantity = Some(n);
         }

@@ -1,0 +1,62 @@
+//! The order of the answers that come before the care guides: safety first, then one list
+//! of stages, each in a `route_*` module named by what it answers; the first stage that
+//! recognises its kind of question answers. Kept apart from `engine.rs` so the stages, which
+//! extend `Engine`, never import the file that imports them.
+
+use super::turn::{Stage, Turn};
+use super::{Answer, Engine, Question};
+use crate::assistant::memory::Memory;
+use crate::assistant::reading::Reading;
+use crate::assistant::recognize::Recognition;
+use crate::assistant::text::Prepared;
+use crate::assistant::triage;
+
+impl Engine {
+    /// The answers that come before the care guides, or None to fall through to them. The
+    /// order of the stages is the policy: the first that recognises its kind of question
+    /// answers.
+    pub(super) fn front(
+        &self,
+        q: &Question,
+        reading: &Reading,
+        r: &Recognition,
+        text: &Prepared,
+        memory: &Memory,
+    ) -> Option<Answer> {
+        let mut turn = Turn::new(self, q, reading, r, text, memory);
+        // Safety first, photo or not: an emergency or a dangerous plan is answered by its rule.
+        let about = turn.named.or(turn.remembered).or(turn.listed_first);
+        if let Some(v) = triage::triage(&self.lex, text, reading.lang, about) {
+            return Some(turn.answered(v.text, Some(v.rule)));
+        }
+        // A photo is answered from its findings, by the guides.
+        if !q.photos.is_empty() {
+            return None;
+        }
+        const STAGES: [Stage; 21] = [
+            Engine::continued_topic,
+            Engine::order_status,
+            Engine::delivered_size,
+            Engine::shop_policy,
+            Engine::described_plant,
+            Engine::quantity_total,
+            Engine::plant_alone,
+            Engine::corrected_myth,
+            Engine::judged_claim,
+            Engine::judged_proposition,
+            Engine::quick_answer,
+            Engine::safe_among_list,
+            Engine::catalogue_extreme,
+            Engine::picked_from_list,
+            Engine::cheaper_than_list,
+            Engine::similar_plants,
+            Engine::sold_or_priced,
+            Engine::compared_pair,
+            Engine::identified_plant,
+            Engine::about_one_plant,
+            Engine::told_facts,
+        ];
+        let reply = STAGES.iter().find_map(|stage| stage(self, &mut turn))?;
+        Some(turn.answered(reply, None))
+    }
+}
