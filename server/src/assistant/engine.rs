@@ -151,8 +151,9 @@ impl Engine {
     /// more).
     pub fn answer(&self, q: &Question) -> Answer {
         // "…and snake plant?": the last question again, about the new plant or place.
-        let prepared = Prepared::new(q.text);
+        // Read here only when there is a last question; `answer_one` reads the message itself.
         let again = q.memory.last_question.as_deref().and_then(|last| {
+            let prepared = Prepared::new(q.text);
             let c = &self.lex.words.climate;
             let d = &self.lex.shop.delivery_places;
             let places = [

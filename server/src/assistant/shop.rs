@@ -466,35 +466,24 @@ pub fn sells_species(
         };
         let items: Vec<&CatalogueItem> = in_stock.into_iter().take(3).collect();
         // Hindi: the plant's Hindi name on its line (the English one stays in the link).
-        let lines = if lang == Lang::Hi {
-            items
-                .iter()
-                .map(|i| {
-                    format!(
-                        "- **{}**: कीमत {} ({}): /plant/{}",
-                        s.hindi,
-                        rupees(i.price),
-                        stock_note(i.stock, lang),
-                        i.id
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
+        let (label, price_word) = if lang == Lang::Hi {
+            (Some(s.hindi.as_str()), "कीमत ")
         } else {
-            items
-                .iter()
-                .map(|i| {
-                    format!(
-                        "- **{}**: {} ({}): /plant/{}",
-                        i.name,
-                        rupees(i.price),
-                        stock_note(i.stock, lang),
-                        i.id
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n")
+            (None, "")
         };
+        let lines = items
+            .iter()
+            .map(|i| {
+                format!(
+                    "- **{}**: {price_word}{} ({}): /plant/{}",
+                    label.unwrap_or(&i.name),
+                    rupees(i.price),
+                    stock_note(i.stock, lang),
+                    i.id
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
         return format!("{head}\n{lines}");
     }
     let alts = alternatives(kb, Some(s), catalogue, pets);

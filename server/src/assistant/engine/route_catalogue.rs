@@ -75,24 +75,7 @@ impl Engine {
             t.memory.list.get(n)
         };
         let item = id.and_then(|id| catalogue.iter().find(|i| &i.id == id))?;
-        let species = t.kb.species_for_catalogue_name(&item.name);
-        if let Some(s) = species {
-            t.memory.plant = Some(s.id.clone());
-        }
-        let (reading, r) = (t.reading, t.r);
-        let asks_care = matches!(reading.ask, Ask::HowOften | Ask::YesNo | Ask::Why)
-            || r.has(Intent::Toxicity)
-            || r.intents.iter().any(|i| i.is_care());
-        match species {
-            Some(s) if asks_care => {
-                t.picked = Some(s);
-                None
-            }
-            _ => {
-                let hindi = species.map(|s| s.hindi.as_str());
-                Some(shop::price_of(item, t.lang, hindi))
-            }
-        }
+        pick(t, item)
     }
 
     /// "Anything cheaper?" after a list: plants under its prices.
@@ -154,23 +137,29 @@ impl Engine {
         } else {
             shown.iter().max_by_key(|i| i.price)
         }?;
-        let species = t.kb.species_for_catalogue_name(&item.name);
-        if let Some(s) = species {
-            t.memory.plant = Some(s.id.clone());
+        Some(pick(t, item))
+    }
+}
+
+/// A plant picked from the chat's last list becomes the plant of the chat. With a care
+/// question about it, the later stages answer (`None`, `t.picked` set); otherwise its price.
+fn pick(t: &mut Turn, item: &CatalogueItem) -> Option<String> {
+    let species = t.kb.species_for_catalogue_name(&item.name);
+    if let Some(s) = species {
+        t.memory.plant = Some(s.id.clone());
+    }
+    let (reading, r) = (t.reading, t.r);
+    let asks_care = matches!(reading.ask, Ask::HowOften | Ask::YesNo | Ask::Why)
+        || r.has(Intent::Toxicity)
+        || r.intents.iter().any(|i| i.is_care());
+    match species {
+        Some(s) if asks_care => {
+            t.picked = Some(s);
+            None
         }
-        let (reading, r) = (t.reading, t.r);
-        let asks_care = matches!(reading.ask, Ask::HowOften | Ask::YesNo | Ask::Why)
-            || r.has(Intent::Toxicity)
-            || r.intents.iter().any(|i| i.is_care());
-        match species {
-            Some(s) if asks_care => {
-                t.picked = Some(s);
-                Some(None)
-            }
-            _ => {
-                let hindi = species.map(|s| s.hindi.as_str());
-                Some(Some(shop::price_of(item, t.lang, hindi)))
-            }
+        _ => {
+            let hindi = species.map(|s| s.hindi.as_str());
+            Some(shop::price_of(item, t.lang, hindi))
         }
     }
 }
