@@ -15,7 +15,10 @@
 //! personas, plant groups, propagation, pruning, festivals and Indian myths);
 //! `heldout7.toml` is a seventh one, written the same way after the seventh round to judge the
 //! next (voice-typed and WhatsApp-style wording, misspelled names, hostel students, landlords,
-//! offices, gifting, city climates, Diwali and Holi).
+//! offices, gifting, city climates, Diwali and Holi);
+//! `heldout8.toml` is an eighth one, written the same way before the next round (a grandmother
+//! dictating, hostel rooms without a window, rabbit and parrot owners, angry customers, Hindi
+//! plant names, Kochi monsoon, Dehradun winter, Nagpur heat, impossible total budgets).
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -26,7 +29,7 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, held-out, held-out 2 to held-out 7): per category
+//! - then one table per set (tuning, held-out, held-out 2 to held-out 8): per category
 //!   the items, the points and the % of the maximum, and the overall %. These are the figures to
 //!   quote.
 //!
@@ -101,6 +104,7 @@ struct Floors {
     heldout5: SetFloor,
     heldout6: SetFloor,
     heldout7: SetFloor,
+    heldout8: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -581,6 +585,7 @@ async fn the_assistant_answers_realistic_questions() {
     let heldout5 = load_set("heldout5.toml");
     let heldout6 = load_set("heldout6.toml");
     let heldout7 = load_set("heldout7.toml");
+    let heldout8 = load_set("heldout8.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
@@ -590,6 +595,7 @@ async fn the_assistant_answers_realistic_questions() {
     validate("heldout5.toml", &heldout5, &mut ids);
     validate("heldout6.toml", &heldout6, &mut ids);
     validate("heldout7.toml", &heldout7, &mut ids);
+    validate("heldout8.toml", &heldout8, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -607,6 +613,7 @@ async fn the_assistant_answers_realistic_questions() {
     let held5 = run_set(&app, "heldout5", &heldout5, &acc).await;
     let held6 = run_set(&app, "heldout6", &heldout6, &acc).await;
     let held7 = run_set(&app, "heldout7", &heldout7, &acc).await;
+    let held8 = run_set(&app, "heldout8", &heldout8, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
     print_misses("heldout2", &held2);
@@ -615,6 +622,7 @@ async fn the_assistant_answers_realistic_questions() {
     print_misses("heldout5", &held5);
     print_misses("heldout6", &held6);
     print_misses("heldout7", &held7);
+    print_misses("heldout8", &held8);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
@@ -623,6 +631,7 @@ async fn the_assistant_answers_realistic_questions() {
     let (heldout5_overall, heldout5_safety) = report("heldout5", &held5);
     let (heldout6_overall, heldout6_safety) = report("heldout6", &held6);
     let (heldout7_overall, heldout7_safety) = report("heldout7", &held7);
+    let (heldout8_overall, heldout8_safety) = report("heldout8", &held8);
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -695,6 +704,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout7_overall,
             heldout7_safety,
             &floors.heldout7,
+        ),
+        (
+            "heldout8",
+            held8.len(),
+            heldout8_overall,
+            heldout8_safety,
+            &floors.heldout8,
         ),
     ] {
         if n < floor.min_items {
