@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # bench/probe_pair.sh ROUNDS SECONDS binA binB ... (issue 21): starts each binary on a fresh demo shop (own port) and
-# nginx (sendfile) with the catalogue bytes, then alternates wrk -t2 -c64 runs: /healthz on each
-# binary and nginx's catalogue; prints CPU µs per request (user+sys from /proc).
+# nginx (sendfile) with the catalogue bytes, then alternates wrk -t2 -c64 runs: PAIR_PATH (default
+# /healthz; e.g. PAIR_PATH=/api/plants) on each binary and nginx's catalogue; prints requests/s and
+# CPU µs per request (user+sys from /proc), and at the end each binary's mean and its ratio to nginx.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=$1; SECS=$2; shift 2
+PAIR_PATH=${PAIR_PATH:-/healthz}
 BINS=("$@")
 WORK=$(mktemp -d); chmod 755 "$WORK"
 PIDS=()
@@ -43,12 +45,18 @@ HZ=$(getconf CLK_TCK)
 measure() { # label url tickfn
   local b a n
   b=$($3); n=$(wrk -t2 -c64 -d"${SECS}s" "$2" | awk '/requests in/ {print $1}'); a=$($3)
-  awk -v l="$1" -v t=$((a-b)) -v n="$n" -v hz="$HZ" 'BEGIN{printf "%-10s %8d req  %6.2f us/req\n", l, n, t*1e6/hz/n}'
+  awk -v l="$1" -v t=$((a-b)) -v n="$n" -v hz="$HZ" -v s="$SECS" \
+    'BEGIN{printf "%-10s %8d req  %8.0f req/s  %6.2f us/req\n", l, n, n/s, t*1e6/hz/n}' | tee -a "$WORK/figures"
 }
 for r in $(seq 1 "$ROUNDS"); do
   echo "round $r load $(cut -d' ' -f1 /proc/loadavg)"
   for j in $(seq 0 $((i-1))); do
-    measure "bin$j" "http://127.0.0.1:$((18301+j))/healthz" "ticks ${PIDS[$j]}"
+    measure "bin$j" "http://127.0.0.1:$((18301+j))$PAIR_PATH" "ticks ${PIDS[$j]}"
   done
   measure nginx "http://127.0.0.1:$NP/plants.json" nticks
 done
+echo "means over $ROUNDS rounds ($PAIR_PATH; nginx serves the catalogue's bytes):"
+awk '{ n[$1]++; rps[$1]+=$4; us[$1]+=$6 }
+  END { for (l in n) printf "%-10s %8.0f req/s  %6.2f us/req  (%.2fx nginx CPU, %.2fx its req/s)\n",
+          l, rps[l]/n[l], us[l]/n[l], (us[l]/n[l])/(us["nginx"]/n["nginx"]), (rps[l]/n[l])/(rps["nginx"]/n["nginx"]) }' \
+  "$WORK/figures" | sort

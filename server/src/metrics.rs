@@ -92,6 +92,19 @@ pub fn http_request(route: &str, method: &axum::http::Method, status: u16, elaps
     });
 }
 
+/// The request counter of one route template, method and status, for answers the accept
+/// loop gives ahead of the stack (`http/front_copy.rs`): they count as requests like the
+/// stack's, with no latency sample (their time is a few microseconds, all in the kernel).
+pub fn http_requests_counter(route: &str, method: &axum::http::Method, status: u16) -> Counter {
+    counter!("hariyali_http_requests_total", "route" => route.to_owned(), "method" => method_label(method), "status" => status.to_string())
+}
+
+/// How many answers the accept loop keeps copies of, and their bytes.
+pub fn front_copies(copies: usize, bytes: usize) {
+    gauge!("hariyali_front_copies").set(copies as f64);
+    gauge!("hariyali_front_copy_bytes").set(bytes as f64);
+}
+
 /// The method as a label: the standard ones by name, anything else as `OTHER`, so made-up
 /// methods cannot add series.
 fn method_label(method: &axum::http::Method) -> &'static str {

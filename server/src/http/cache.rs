@@ -83,20 +83,15 @@ impl Prepared {
     pub fn respond(&self, request_headers: &HeaderMap) -> Response {
         let cache_control = HeaderValue::from_static("no-cache");
         let inner = &*self.0;
-        let matches = request_headers
-            .get(header::IF_NONE_MATCH)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| {
-                v.split(',').any(|tag| {
-                    tag.trim().trim_start_matches("W/").as_bytes() == inner.etag.as_bytes()
-                })
-            });
-        if matches {
+        if holds_etag(request_headers, &inner.etag) {
+            // A 304 carries the `Vary` the 200 would have (RFC 9110, 15.4.5), so a cache
+            // between here and the browser keeps the variants apart.
             return (
                 StatusCode::NOT_MODIFIED,
                 [
                     (header::ETAG, inner.etag.clone()),
                     (header::CACHE_CONTROL, cache_control),
+                    (header::VARY, HeaderValue::from_static("accept-encoding")),
                 ],
             )
                 .into_response();
@@ -136,8 +131,20 @@ impl Prepared {
     }
 }
 
+/// Whether the request's `If-None-Match` names `etag` (weak or strong): the client already
+/// holds these bytes.
+pub fn holds_etag(request_headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    request_headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim().trim_start_matches("W/").as_bytes() == etag.as_bytes())
+        })
+}
+
 /// Whether an `Accept-Encoding` value lists `coding` without refusing it (`;q=0`).
-fn accepts(accept_encoding: &str, coding: &str) -> bool {
+pub fn accepts(accept_encoding: &str, coding: &str) -> bool {
     accept_encoding.split(',').any(|item| {
         let mut parts = item.split(';');
         let name = parts.next().unwrap_or("").trim();
@@ -198,10 +205,26 @@ impl Drop for Flight<'_> {
     }
 }
 
-struct Entry {
+/// When a kept answer was made and under which catalogue generation: the one freshness
+/// rule (`ResponseCache::is_fresh`) reads it, for this cache's entries and for the copies
+/// the accept loop keeps of the answers made from them (`http/front_copy.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct Freshness {
     made: Instant,
     generation: u64,
+}
+
+struct Entry {
+    freshness: Freshness,
     prepared: Prepared,
+}
+
+/// What `get_or_build` hands back.
+pub struct Cached {
+    pub prepared: Prepared,
+    pub freshness: Freshness,
+    /// Whether this call built it.
+    pub built: bool,
 }
 
 pub struct ResponseCache {
@@ -228,18 +251,27 @@ impl ResponseCache {
     }
 
     /// The fresh entry for `key`, or the one `build` makes (kept for later requests). While
-    /// one request builds a key, the others asking for it wait and take its result. The
-    /// flag says whether this call built it.
+    /// one request builds a key, the others asking for it wait and take its result.
     pub async fn get_or_build<E>(
         &self,
         key: String,
         build: impl std::future::Future<Output = Result<Prepared, E>>,
-    ) -> Result<(Prepared, bool), E> {
-        if let Some(prepared) = self.get(&key) {
-            return Ok((prepared, false));
+    ) -> Result<Cached, E> {
+        let found = |(prepared, freshness)| Cached {
+            prepared,
+            freshness,
+            built: false,
+        };
+        if let Some(entry) = self.get(&key) {
+            return Ok(found(entry));
         }
         if self.ttl.is_zero() {
-            return build.await.map(|p| (p, true));
+            let freshness = self.now();
+            return build.await.map(|prepared| Cached {
+                prepared,
+                freshness,
+                built: true,
+            });
         }
         let lock = self
             .building
@@ -254,38 +286,61 @@ impl ResponseCache {
             lock,
         };
         let _turn = flight.lock.lock().await;
-        if let Some(prepared) = self.get(&key) {
-            return Ok((prepared, false)); // built while this request waited
+        if let Some(entry) = self.get(&key) {
+            return Ok(found(entry)); // built while this request waited
         }
         let generation = self.generation();
         let prepared = build.await?;
-        self.put(key.clone(), generation, prepared.clone());
-        Ok((prepared, true))
+        let freshness = self.put(key.clone(), generation, prepared.clone());
+        Ok(Cached {
+            prepared,
+            freshness,
+            built: true,
+        })
     }
 
     /// A fresh entry for `key`, if there is one.
-    pub fn get(&self, key: &str) -> Option<Prepared> {
-        if self.ttl.is_zero() {
-            return None;
-        }
-        let generation = self.generation.load(Ordering::Acquire);
+    pub fn get(&self, key: &str) -> Option<(Prepared, Freshness)> {
         let entries = self.entries.read().expect("cache lock");
         let entry = entries.get(key)?;
-        (entry.generation == generation && entry.made.elapsed() < self.ttl)
-            .then(|| entry.prepared.clone())
+        self.is_fresh(&entry.freshness)
+            .then(|| (entry.prepared.clone(), entry.freshness))
+    }
+
+    /// Whether an answer made at `freshness` may still be served: younger than the TTL and
+    /// made since the last catalogue change here. Never, with the cache off.
+    pub fn is_fresh(&self, freshness: &Freshness) -> bool {
+        !self.ttl.is_zero()
+            && freshness.generation == self.generation.load(Ordering::Acquire)
+            && freshness.made.elapsed() < self.ttl
+    }
+
+    /// Made now, under the current generation.
+    fn now(&self) -> Freshness {
+        Freshness {
+            made: Instant::now(),
+            generation: self.generation(),
+        }
     }
 
     /// Keeps `prepared` for `key` — unless the catalogue changed while it was being made
     /// (`generation` is the value read before the database query), which would keep stale
-    /// data around for a whole TTL.
-    pub fn put(&self, key: String, generation: u64, prepared: Prepared) {
+    /// data around for a whole TTL. The freshness returned is the entry's (already stale
+    /// when it was not kept).
+    pub fn put(&self, key: String, generation: u64, prepared: Prepared) -> Freshness {
+        let freshness = Freshness {
+            made: Instant::now(),
+            generation,
+        };
         if self.ttl.is_zero() || generation != self.generation.load(Ordering::Acquire) {
-            return;
+            return freshness;
         }
         let mut entries = self.entries.write().expect("cache lock");
         if entries.len() >= self.max_entries {
             let ttl = self.ttl;
-            entries.retain(|_, e| e.made.elapsed() < ttl && e.generation == generation);
+            entries.retain(|_, e| {
+                e.freshness.made.elapsed() < ttl && e.freshness.generation == generation
+            });
             if entries.len() >= self.max_entries {
                 entries.clear();
             }
@@ -293,11 +348,11 @@ impl ResponseCache {
         entries.insert(
             key,
             Entry {
-                made: Instant::now(),
-                generation,
+                freshness,
                 prepared,
             },
         );
+        freshness
     }
 
     /// The generation to pass to `put` for a response about to be built.
@@ -311,19 +366,54 @@ impl ResponseCache {
     }
 }
 
+/// Whether the accept loop may keep a copy of a cached answer (`http/front_copy.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontCopy {
+    /// The hot public reads (the list and a plant): a copy ahead of the stack pays off.
+    Allowed,
+    /// Answers asked too rarely per key (suggestions as one types) to be worth a slot.
+    No,
+}
+
+/// Marks an answer made from this cache that the accept loop may keep a copy of: with the
+/// freshness of the entry it came from and the cache that judges it, so the copy expires
+/// with that entry and is dropped by the same catalogue change. The metrics layer adds the
+/// route template the answer was counted under.
+#[derive(Clone)]
+pub struct Shareable {
+    cache: Arc<ResponseCache>,
+    freshness: Freshness,
+    pub route: Option<axum::extract::MatchedPath>,
+}
+
+impl Shareable {
+    pub fn is_fresh(&self) -> bool {
+        self.cache.is_fresh(&self.freshness)
+    }
+}
+
 /// Serves a catalogue reply from the cache, or builds, keeps and serves it (one build per
 /// key at a time: requests arriving meanwhile wait for it).
 pub async fn serve_cached<T: Serialize + ToSchema>(
-    cache: &ResponseCache,
+    cache: &Arc<ResponseCache>,
     key: String,
     headers: &HeaderMap,
+    front: FrontCopy,
     build: impl std::future::Future<Output = ApiResult<T>>,
 ) -> ApiResult<Response> {
-    let (prepared, built) = cache
+    let cached = cache
         .get_or_build(key, async { Prepared::reply(&build.await?) })
         .await?;
-    crate::metrics::catalogue_cache(!built);
-    Ok(prepared.respond(headers))
+    crate::metrics::catalogue_cache(!cached.built);
+    let mut response = cached.prepared.respond(headers);
+    if front == FrontCopy::Allowed {
+        response.extensions_mut().insert(Shareable {
+            cache: cache.clone(),
+            freshness: cached.freshness,
+            route: None,
+        });
+    }
+    Ok(response)
 }
 
 #[cfg(test)]
@@ -374,7 +464,7 @@ mod tests {
             .collect();
         let mut built = 0;
         for task in waiting {
-            built += usize::from(task.await.unwrap().1);
+            built += usize::from(task.await.unwrap().built);
         }
         assert_eq!(builds.load(Ordering::SeqCst), 1);
         assert_eq!(built, 1);

@@ -9,17 +9,19 @@
 //! security headers are exactly the stack's. What a probe no longer gets: a line in the
 //! request log at `info` and a count in the HTTP metrics. A probe that is not plain (a query,
 //! a body, an `Origin` that CORS would answer to) still goes through the stack.
+//!
+//! The catalogue's hot public reads are answered here too, from copies of the stack's
+//! answers kept while the response cache holds them (`http/front_copy.rs`).
 
 use axum::body::{Body, HttpBody};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::Response;
 use axum::Router;
 use bytes::Bytes;
 use tower::ServiceExt;
-use tower_http::request_id::MakeRequestId;
 
-use super::observe::is_safe_request_id;
-use super::request_id::MakeFastRequestId;
+use super::front_copy::{FrontCopies, Lookup, Pending};
+use super::request_id;
 
 const PATH: &str = "/healthz";
 /// A probe's answer is a few bytes; anything larger is not kept.
@@ -35,19 +37,29 @@ struct Kept {
     body: Bytes,
 }
 
-/// The answers given ahead of the stack (only the health probe's, for now).
+/// The answers given ahead of the stack: the health probe's, and copies of the catalogue's.
 pub struct FixedAnswers {
     health: Option<Kept>,
+    catalogue: FrontCopies,
 }
 
-fn request_id_header() -> HeaderName {
-    HeaderName::from_static("x-request-id")
+/// What the accept loop does with a request.
+pub enum Front {
+    /// Answered here.
+    Answered(Response),
+    /// The stack answers; hand its answer to `FixedAnswers::keep`.
+    StackThenKeep(Pending),
+    /// The stack answers.
+    Stack,
 }
 
 impl FixedAnswers {
     /// No fixed answers: everything goes through the stack.
     pub fn none() -> FixedAnswers {
-        FixedAnswers { health: None }
+        FixedAnswers {
+            health: None,
+            catalogue: FrontCopies::default(),
+        }
     }
 
     /// Asks `router` for `GET /healthz` as a plain probe would and keeps the answer when it
@@ -69,23 +81,39 @@ impl FixedAnswers {
             return FixedAnswers::none();
         };
         let mut headers = parts.headers;
-        headers.remove(request_id_header());
         // hyper sets these per response.
         headers.remove(header::DATE);
         headers.remove(header::CONTENT_LENGTH);
-        headers.insert(request_id_header(), HeaderValue::from_static("-"));
+        headers.insert(request_id::HEADER, HeaderValue::from_static("-"));
         FixedAnswers {
             health: Some(Kept {
                 status: parts.status,
                 headers,
                 body,
             }),
+            catalogue: FrontCopies::default(),
         }
     }
 
-    /// The kept answer for `request` when it is a plain probe, else `None` (the stack
-    /// answers).
-    pub fn answer<B: HttpBody>(&self, request: &Request<B>) -> Option<Response> {
+    /// What to do with `request`: answer it here, or let the stack answer.
+    pub fn answer<B: HttpBody>(&self, request: &Request<B>) -> Front {
+        if let Some(response) = self.probe(request) {
+            return Front::Answered(response);
+        }
+        match self.catalogue.lookup(request) {
+            Lookup::Hit(response) => Front::Answered(response),
+            Lookup::Miss(pending) => Front::StackThenKeep(pending),
+            Lookup::Pass => Front::Stack,
+        }
+    }
+
+    /// Keeps a copy of the stack's answer to a request `answer` sent on with `pending`.
+    pub async fn keep(&self, pending: Pending, response: Response) -> Response {
+        self.catalogue.keep(pending, response).await
+    }
+
+    /// The kept answer for `request` when it is a plain probe.
+    fn probe<B: HttpBody>(&self, request: &Request<B>) -> Option<Response> {
         let kept = self.health.as_ref()?;
         let uri = request.uri();
         let plain = matches!(*request.method(), Method::GET | Method::HEAD)
@@ -96,19 +124,10 @@ impl FixedAnswers {
         if !plain {
             return None;
         }
-        let name = request_id_header();
-        let mut sent = request.headers().get_all(&name).iter();
-        let id = match (sent.next(), sent.next()) {
-            (Some(id), None) if is_safe_request_id(id) => id.clone(),
-            _ => MakeFastRequestId
-                .make_request_id(request)?
-                .header_value()
-                .clone(),
-        };
         let mut response = Response::new(Body::from(kept.body.clone()));
         *response.status_mut() = kept.status;
         let mut headers = kept.headers.clone();
-        headers.insert(name, id);
+        headers.insert(request_id::HEADER, request_id::for_answer(request));
         *response.headers_mut() = headers;
         Some(response)
     }

@@ -11,6 +11,7 @@ pub mod delivery;
 pub mod extract;
 pub mod first_screen;
 pub mod front;
+pub mod front_copy;
 pub mod media;
 pub mod meta;
 pub mod notice;

@@ -14,6 +14,7 @@ use axum::Router;
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
+use super::cache::Shareable;
 use super::state::AppState;
 
 /// Counts and times every request by route template (`/api/plants/{id}`), never by raw path:
@@ -80,8 +81,15 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let result = ready!(this.inner.poll(cx));
-        if let Ok(response) = &result {
+        let mut result = ready!(this.inner.poll(cx));
+        if let Ok(response) = &mut result {
+            if let (Some(shareable), RouteLabel::Matched(route)) = (
+                response.extensions_mut().get_mut::<Shareable>(),
+                &*this.route,
+            ) {
+                // A copy kept ahead of the stack is counted under the same route.
+                shareable.route = Some(route.clone());
+            }
             crate::metrics::http_request(
                 this.route.as_str(),
                 this.method,

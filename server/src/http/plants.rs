@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::cache::{serve_cached, Prepared};
+use super::cache::{serve_cached, FrontCopy, Prepared};
 use super::caller::Admin;
 use super::extract::{AppPath, AppQuery};
 use super::notice::Notice;
@@ -128,28 +128,34 @@ async fn list(
         query if query.len() <= MAX_RAW_KEY => format!("list:{query}"),
         _ => format!("list-filter:{view:?}:{filter:?}"),
     };
-    serve_cached(&state.catalogue_cache, key, &headers, async {
-        if let Some(search) = &filter.search {
-            let index = state.search.get(&state.db).await?;
-            let hits = index.search(search, Mode::Words, MAX_MATCHES);
-            filter.matches = Some(hits.iter().map(|h| index.plant(h).id.clone()).collect());
-        }
-        let (mut plants, total) = plants::list(&state.db, &filter).await?;
-        if view == ListView::Card {
-            for plant in &mut plants {
-                plant.description = card_description(&plant.description);
-                plant.description_hi = plant.description_hi.as_deref().map(card_description);
+    serve_cached(
+        &state.catalogue_cache,
+        key,
+        &headers,
+        FrontCopy::Allowed,
+        async {
+            if let Some(search) = &filter.search {
+                let index = state.search.get(&state.db).await?;
+                let hits = index.search(search, Mode::Words, MAX_MATCHES);
+                filter.matches = Some(hits.iter().map(|h| index.plant(h).id.clone()).collect());
             }
-        }
-        let pages = (total + filter.limit - 1) / filter.limit;
-        Ok(PlantListReply {
-            success: true,
-            plants,
-            total,
-            page: filter.page,
-            pages,
-        })
-    })
+            let (mut plants, total) = plants::list(&state.db, &filter).await?;
+            if view == ListView::Card {
+                for plant in &mut plants {
+                    plant.description = card_description(&plant.description);
+                    plant.description_hi = plant.description_hi.as_deref().map(card_description);
+                }
+            }
+            let pages = (total + filter.limit - 1) / filter.limit;
+            Ok(PlantListReply {
+                success: true,
+                plants,
+                total,
+                page: filter.page,
+                pages,
+            })
+        },
+    )
     .await
 }
 
@@ -187,6 +193,7 @@ async fn suggest(
         &state.catalogue_cache,
         format!("suggest:{q}"),
         &headers,
+        FrontCopy::No,
         async {
             if q.is_empty() {
                 return Ok(SuggestReply {
@@ -250,6 +257,7 @@ async fn detail(
         &state.catalogue_cache,
         format!("detail:{id}"),
         &headers,
+        FrontCopy::Allowed,
         async {
             let plant = plants::find(&state.db, &id)
                 .await?

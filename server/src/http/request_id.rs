@@ -11,8 +11,10 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
-use axum::http::{HeaderValue, Request};
+use axum::http::{HeaderName, HeaderValue, Request};
 use tower_http::request_id::{MakeRequestId, RequestId};
+
+use super::observe::is_safe_request_id;
 
 /// Counter values a thread takes from the shared counter at a time.
 const BLOCK: u64 = 4096;
@@ -66,6 +68,19 @@ pub fn fresh() -> HeaderValue {
         .encode_lower(&mut text);
     HeaderValue::from_str(text).expect("a UUID is a valid header value")
 }
+
+/// The id of an answer given ahead of the stack (`http/front.rs`), by the stack's rule: the
+/// client's own when it sent exactly one and it is safe to echo and log, else a fresh one.
+pub fn for_answer<B>(request: &Request<B>) -> HeaderValue {
+    let mut sent = request.headers().get_all(HEADER).iter();
+    match (sent.next(), sent.next()) {
+        (Some(id), None) if is_safe_request_id(id) => id.clone(),
+        _ => fresh(),
+    }
+}
+
+/// The header every answer carries its request id in.
+pub const HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The `MakeRequestId` for tower-http's `SetRequestIdLayer`.
 #[derive(Debug, Clone, Copy, Default)]

@@ -27,7 +27,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
-use super::front::FixedAnswers;
+use super::front::{FixedAnswers, Front};
 use crate::domain::ids::now_ms;
 use crate::error::{ErrorBody, ErrorCode};
 
@@ -145,7 +145,8 @@ pub async fn run(
     gate: Arc<ConnectionGate>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
-    // Plain health probes are answered ahead of the stack, with the stack's own answer.
+    // Plain health probes and the catalogue's hot reads are answered ahead of the stack,
+    // with the stack's own answers.
     let fixed = Arc::new(FixedAnswers::capture(&router).await);
     let graceful = GracefulShutdown::new();
     let refusals_logged = Arc::new(AtomicU64::new(0));
@@ -265,12 +266,21 @@ fn serve_connection(
         > + Send,
 > {
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-        match fixed.answer(&request) {
-            Some(response) => Either::Left(std::future::ready(Ok(response))),
-            None => {
-                request.extensions_mut().insert(ConnectInfo(peer));
-                Either::Right(router.clone().oneshot(request.map(axum::body::Body::new)))
+        let front = match fixed.answer(&request) {
+            Front::Answered(response) => return Either::Left(std::future::ready(Ok(response))),
+            other => other,
+        };
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let stack = router.clone().oneshot(request.map(axum::body::Body::new));
+        match front {
+            Front::StackThenKeep(pending) => {
+                let fixed = fixed.clone();
+                Either::Right(Either::Left(async move {
+                    let response = stack.await?;
+                    Ok(fixed.keep(pending, response).await)
+                }))
             }
+            _ => Either::Right(Either::Right(stack)),
         }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();

@@ -1,9 +1,12 @@
-//! Issue 21: plain health probes are answered ahead of the middleware stack, over real HTTP,
-//! with exactly the stack's headers and a request id of their own.
+//! Issue 21: plain health probes, and the catalogue's public reads while the response cache
+//! holds them, are answered ahead of the middleware stack, over real HTTP, with exactly the
+//! stack's headers and bytes and a request id of their own.
 
 use std::collections::BTreeMap;
 
-use crate::common::TestApp;
+use axum::http::Method;
+
+use crate::common::{Multipart, TestApp};
 
 async fn serve(app: &TestApp) -> (String, tokio::sync::oneshot::Sender<()>) {
     let (addr, stop) = app.serve_on_loopback().await;
@@ -92,4 +95,357 @@ async fn a_plain_probe_gets_the_stacks_answer_with_its_own_request_id() {
     // Other methods still get the stack's JSON 405.
     let post = client.post(format!("{base}/healthz")).send().await.unwrap();
     assert_eq!(post.status(), 405);
+}
+
+/// Status, lasting headers, declared length and bytes of an answer: what a copy must
+/// reproduce exactly.
+type Answer = (u16, BTreeMap<String, Vec<String>>, Option<String>, Vec<u8>);
+
+async fn answer(res: reqwest::Response) -> Answer {
+    let id = res.headers()["x-request-id"].to_str().unwrap().to_string();
+    assert!(uuid::Uuid::parse_str(&id).is_ok(), "{id}");
+    let headers = lasting(&res);
+    let length = res
+        .headers()
+        .get("content-length")
+        .map(|v| v.to_str().unwrap().to_string());
+    (
+        res.status().as_u16(),
+        headers,
+        length,
+        res.bytes().await.unwrap().to_vec(),
+    )
+}
+
+/// A shop whose cached answers stay fresh for the whole test unless the catalogue changes, so
+/// the stack's answer and the copy's come from the same cache entry.
+async fn shop(adjust: impl FnOnce(&mut hariyali::config::ServeConfig)) -> TestApp {
+    TestApp::build(|c| {
+        c.catalogue_cache_ms = 600_000;
+        c.public_url = Some("https://hariyali.example".into());
+        adjust(c);
+    })
+    .await
+}
+
+async fn metrics(base: &str) -> String {
+    reqwest::get(format!("{base}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// The value of one gauge or the sum of one counter's series that carry every label given.
+fn metric(text: &str, name: &str, labels: &[&str]) -> f64 {
+    text.lines()
+        .filter(|line| {
+            line.starts_with(name)
+                && line[name.len()..].starts_with(['{', ' '])
+                && labels.iter().all(|l| line.contains(l))
+        })
+        .filter_map(|line| line.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
+}
+
+#[tokio::test]
+async fn a_kept_catalogue_answer_is_the_stacks_for_every_encoding() {
+    let app = shop(|_| {}).await;
+    let admin = app.admin().await;
+    let palm = app.add_plant(&admin, "Areca Palm", 499, 10).await;
+    for (n, name) in [
+        "Boston Fern",
+        "Snake Plant",
+        "Money Plant",
+        "Jade Plant",
+        "Aloe Vera",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        app.add_plant(&admin, name, 150 + n as i64, 5).await;
+    }
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+    let before = metrics(&base).await;
+    let paths = [
+        "/api/plants".to_string(),
+        "/api/plants?view=card&limit=12&sortBy=price&sortOrder=asc".to_string(),
+        format!("/api/plants/{palm}"),
+    ];
+    let encodings = [
+        None,
+        Some("gzip"),
+        Some("br"),
+        Some("gzip, deflate, br, zstd"),
+    ];
+    let mut asked = 0.0;
+    for path in &paths {
+        for encoding in encodings {
+            let get = |private: bool| {
+                let mut request = client.get(format!("{base}{path}"));
+                if let Some(encoding) = encoding {
+                    request = request.header("accept-encoding", encoding);
+                }
+                if private {
+                    // A cookie sends the request through the whole stack.
+                    request = request.header("cookie", "theme=dark");
+                }
+                request.send()
+            };
+            let first = answer(get(false).await.unwrap()).await;
+            let copy = answer(get(false).await.unwrap()).await;
+            let stack = answer(get(true).await.unwrap()).await;
+            asked += 3.0;
+            assert_eq!(first.0, 200, "{path} {encoding:?}");
+            assert_eq!(
+                copy, first,
+                "{path} {encoding:?}: the copy differs from the answer it was kept from"
+            );
+            assert_eq!(
+                copy, stack,
+                "{path} {encoding:?}: the copy differs from the stack's answer"
+            );
+            let coding = copy.1.get("content-encoding").map(|v| v[0].as_str());
+            let expected = match encoding {
+                None => None,
+                Some("gzip") => Some("gzip"),
+                Some(_) => Some("br"),
+            };
+            assert_eq!(coding, expected, "{path} {encoding:?}");
+            for must in [
+                "etag",
+                "vary",
+                "content-security-policy",
+                "strict-transport-security",
+            ] {
+                assert!(copy.1.contains_key(must), "{must}: {:?}", copy.1);
+            }
+        }
+    }
+    // Four encodings of three paths, of which two share a variant (br).
+    let text = metrics(&base).await;
+    assert_eq!(metric(&text, "hariyali_front_copies", &[]), 9.0, "{text}");
+    // Every answer counted as a request, copies included.
+    let served = |text: &str| {
+        metric(
+            text,
+            "hariyali_http_requests_total",
+            &["route=\"/api/plants\"", "method=\"GET\"", "status=\"200\""],
+        ) + metric(
+            text,
+            "hariyali_http_requests_total",
+            &[
+                "route=\"/api/plants/{id}\"",
+                "method=\"GET\"",
+                "status=\"200\"",
+            ],
+        )
+    };
+    assert_eq!(served(&text) - served(&before), asked, "{text}");
+}
+
+#[tokio::test]
+async fn a_kept_answer_gives_the_stacks_304_and_head() {
+    let app = shop(|_| {}).await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+    for encoding in ["identity", "br"] {
+        let url = format!("{base}/api/plants?limit=6");
+        let first = client
+            .get(&url)
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        let etag = first.headers()["etag"].to_str().unwrap().to_string();
+        let body = first.bytes().await.unwrap();
+        for held in [
+            etag.clone(),
+            format!("W/{etag}"),
+            format!("\"other\", {etag}"),
+        ] {
+            let ask = |private: bool| {
+                let mut request = client
+                    .get(&url)
+                    .header("accept-encoding", encoding)
+                    .header("if-none-match", &held);
+                if private {
+                    request = request.header("cookie", "theme=dark");
+                }
+                request.send()
+            };
+            let copy = answer(ask(false).await.unwrap()).await;
+            let stack = answer(ask(true).await.unwrap()).await;
+            assert_eq!(copy.0, 304, "{held}");
+            assert_eq!(copy, stack, "{encoding} {held}");
+            assert!(
+                copy.1.contains_key("etag") && copy.1.contains_key("vary"),
+                "{:?}",
+                copy.1
+            );
+        }
+        // Another ETag: the whole answer.
+        let changed = client
+            .get(&url)
+            .header("accept-encoding", encoding)
+            .header("if-none-match", "\"older\"")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(changed.status(), 200);
+        assert_eq!(changed.bytes().await.unwrap(), body);
+
+        // HEAD: the GET's headers and length, no body.
+        let head = |private: bool| {
+            let mut request = client.head(&url).header("accept-encoding", encoding);
+            if private {
+                request = request.header("cookie", "theme=dark");
+            }
+            request.send()
+        };
+        let copy = head(false).await.unwrap();
+        let stack = head(true).await.unwrap();
+        assert_eq!(copy.status(), 200);
+        assert_eq!(
+            copy.headers().get("content-length"),
+            stack.headers().get("content-length")
+        );
+        assert_eq!(
+            copy.headers()["content-length"].to_str().unwrap(),
+            body.len().to_string()
+        );
+        assert_eq!(answer(copy).await, answer(stack).await);
+    }
+}
+
+#[tokio::test]
+async fn an_admin_edit_shows_at_once_through_the_copies() {
+    let app = shop(|_| {}).await;
+    let admin = app.admin().await;
+    let palm = app.add_plant(&admin, "Areca Palm", 499, 10).await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+    let price = |path: String| {
+        let client = client.clone();
+        async move {
+            let body: serde_json::Value =
+                client.get(path).send().await.unwrap().json().await.unwrap();
+            body.get("plant").map_or_else(
+                || body["plants"][0]["price"].clone(),
+                |p| p["price"].clone(),
+            )
+        }
+    };
+    let list = format!("{base}/api/plants");
+    let detail = format!("{base}/api/plants/{palm}");
+    for _ in 0..3 {
+        assert_eq!(price(list.clone()).await, 499);
+        assert_eq!(price(detail.clone()).await, 499);
+    }
+    let edit = Multipart::plant("Areca Palm")
+        .text("price", "599")
+        .text("originalPrice", "699")
+        .request(Method::PUT, &format!("/api/plants/{palm}"), Some(&admin));
+    // The admin's edit goes to this instance's state (as over HTTP).
+    assert_eq!(app.send(edit).await.status, 200);
+    assert_eq!(price(list.clone()).await, 599);
+    assert_eq!(price(detail.clone()).await, 599);
+    assert_eq!(price(list).await, 599);
+
+    // A deleted plant is gone at once too.
+    assert_eq!(
+        app.delete(&format!("/api/plants/{palm}"), Some(&admin))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(client.get(&detail).send().await.unwrap().status(), 404);
+}
+
+#[tokio::test]
+async fn strangers_query_strings_are_kept_only_up_to_the_bound() {
+    let app = shop(|_| {}).await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+    let hot = format!("{base}/api/plants");
+    let kept = answer(client.get(&hot).send().await.unwrap()).await;
+    for n in 1..=100 {
+        let res = client
+            .get(format!("{base}/api/plants?limit={n}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+    }
+    let text = metrics(&base).await;
+    let copies = metric(&text, "hariyali_front_copies", &[]);
+    assert_eq!(
+        copies,
+        hariyali::http::front_copy::MAX_COPIES as f64,
+        "{text}"
+    );
+    assert!(
+        metric(&text, "hariyali_front_copy_bytes", &[])
+            <= hariyali::http::front_copy::MAX_BYTES as f64
+    );
+    // Past the bound the stack answers, and what was kept first is still served.
+    let res = client
+        .get(format!("{base}/api/plants?limit=150"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(answer(client.get(&hot).send().await.unwrap()).await, kept);
+}
+
+#[tokio::test]
+async fn private_and_cross_origin_requests_are_neither_kept_nor_answered_by_a_copy() {
+    let app = shop(|c| {
+        c.cors_origins = Some(hariyali::config::CorsOrigins(vec!["https://shop.example"
+            .parse()
+            .unwrap()]));
+    })
+    .await;
+    let customer = app.customer().await;
+    let (base, _stop) = serve(&app).await;
+    let client = reqwest::Client::new();
+    let url = format!("{base}/api/plants");
+    for _ in 0..2 {
+        let signed_in = client
+            .get(&url)
+            .bearer_auth(&customer)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(signed_in.status(), 200);
+        let cookie = client
+            .get(&url)
+            .header("cookie", "session=1")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(cookie.status(), 200);
+    }
+    let text = metrics(&base).await;
+    assert_eq!(
+        metric(&text, "hariyali_front_copies", &[]),
+        0.0,
+        "nothing kept from a private request: {text}"
+    );
+
+    // Once a public answer is kept, a cross-origin request still gets the stack's CORS answer.
+    client.get(&url).send().await.unwrap();
+    client.get(&url).send().await.unwrap();
+    let cross = client
+        .get(&url)
+        .header("origin", "https://shop.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        cross.headers()["access-control-allow-origin"],
+        "https://shop.example"
+    );
 }
