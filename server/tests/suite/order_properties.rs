@@ -20,6 +20,8 @@ use serde_json::json;
 const TEST_SECRET: &str = "test-secret-test-secret-test-secret";
 const CUSTOMERS: usize = 2;
 const PLANTS: usize = 3;
+/// Pending cash-on-delivery orders a customer may have at once (`HARIYALI_MAX_PENDING_COD`).
+const MAX_PENDING_COD: usize = 3;
 
 #[derive(Debug, Clone)]
 enum Step {
@@ -57,6 +59,16 @@ struct Model {
     carts: Vec<BTreeMap<usize, i64>>,
     /// (owner, status, plant → quantity), in the order they were placed.
     orders: Vec<(usize, OrderStatus, BTreeMap<usize, i64>)>,
+}
+
+impl Model {
+    /// Cash-on-delivery orders of `customer` still waiting to be processed.
+    fn pending_of(&self, customer: usize) -> usize {
+        self.orders
+            .iter()
+            .filter(|(owner, status, _)| *owner == customer && *status == OrderStatus::Pending)
+            .count()
+    }
 }
 
 struct Shop {
@@ -139,6 +151,15 @@ async fn run(shop: &mut Shop, model: &mut Model, step: &Step) -> Result<(), Test
             if cart.is_empty() {
                 prop_assert_eq!(res.status, StatusCode::BAD_REQUEST);
                 prop_assert_eq!(res.message(), "Your cart is empty");
+            } else if model.pending_of(customer) >= MAX_PENDING_COD {
+                // The shop's default limit (issue 17): the cart stays as it was.
+                prop_assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
+                prop_assert_eq!(
+                    &res.body["code"],
+                    "too_many_pending_orders",
+                    "{:?}",
+                    res.body
+                );
             } else if cart.iter().any(|(p, q)| *q > model.stock[*p]) {
                 prop_assert_eq!(res.status, StatusCode::CONFLICT, "{:?}", res.body);
             } else {
