@@ -109,6 +109,31 @@ pub struct SafetyRule {
     pub no: PhraseList,
     #[serde(default)]
     pub yes: PhraseList,
+    /// The answer instead when the only plants named are harmless to the victim.
+    #[serde(default)]
+    pub harmless: Option<HarmlessText>,
+    #[serde(flatten)]
+    pub text: Texts,
+}
+
+/// Whom a plant must be harmless to for a rule's calm answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Victim {
+    Pets,
+    Children,
+}
+
+/// A rule's calm answer: a pet that chewed a plant the knowledge base lists as non-toxic is
+/// told so, with what to watch for, instead of the emergency steps — unless the message
+/// shows trouble (symptoms, another poison, doubt about the plant). `{plant}` is the plant's
+/// name in the customer's language, `{note}` the knowledge base's toxicity note (English).
+#[derive(Debug, Clone, Deserialize)]
+pub struct HarmlessText {
+    pub to: Victim,
+    pub unless: PhraseList,
+    /// Words that point back at the plant discussed last when the message names none.
+    pub refer: PhraseList,
     #[serde(flatten)]
     pub text: Texts,
 }
@@ -548,14 +573,28 @@ impl Lexicons {
             toml::from_str(shop).context("knowledge/assistant/shop.toml is malformed")?;
         let mut myths: MythFile =
             toml::from_str(myths).context("knowledge/assistant/myths.toml is malformed")?;
+        let words: Lexicon =
+            toml::from_str(lexicon).context("knowledge/assistant/lexicon.toml is malformed")?;
+        // The pet words live once, in lexicon.toml; the safety rules name them as @pets.
+        if safety.family.contains_key("pets") {
+            bail!("safety.toml: the family `pets` is lexicon.toml's [engine] pets");
+        }
+        safety
+            .family
+            .insert("pets".to_string(), words.engine.pets.0.clone());
         for rule in &mut safety.rule {
             let what = format!("safety rule {}", rule.id);
             for g in rule.all.iter_mut().chain(std::iter::once(&mut rule.not)) {
                 expand(g, &safety.family, &what)?;
             }
+            if let Some(h) = &mut rule.harmless {
+                expand(&mut h.unless, &safety.family, &what)?;
+                expand(&mut h.refer, &safety.family, &what)?;
+                h.refer.check(&format!("{what} harmless.refer"))?;
+                h.unless.check(&format!("{what} harmless.unless"))?;
+                h.text.check(&format!("{what} harmless"))?;
+            }
         }
-        let words: Lexicon =
-            toml::from_str(lexicon).context("knowledge/assistant/lexicon.toml is malformed")?;
         let mut ids = std::collections::HashSet::new();
         for rule in &safety.rule {
             if !ids.insert(rule.id.clone()) {
@@ -569,8 +608,15 @@ impl Lexicons {
             }
             rule.text.check(&format!("safety rule {}", rule.id))?;
             // A safety answer must say where to get help (a helpline, a vet or the doctor).
-            for lang in [Lang::En, Lang::Hi, Lang::Hinglish] {
-                let t = rule.text.get(lang);
+            let calm = rule.harmless.as_ref().map(|h| &h.text);
+            for (lang, t) in [Lang::En, Lang::Hi, Lang::Hinglish]
+                .into_iter()
+                .flat_map(|l| {
+                    std::iter::once(&rule.text)
+                        .chain(calm)
+                        .map(move |t| (l, t.get(l)))
+                })
+            {
                 let help = ["112", "1800-116-117", "vet", "doctor", "डॉक्टर"];
                 if !help.iter().any(|h| t.contains(h)) {
                     bail!("safety rule {} names no helpline in {lang:?}", rule.id);

@@ -4,7 +4,7 @@
 //! corrected plainly right after. Rules and texts are data (`knowledge/assistant/`).
 
 use super::knowledge::Species;
-use super::lexicon::{Lang, Lexicons};
+use super::lexicon::{HarmlessText, Lang, Lexicons, Victim};
 use super::text::Prepared;
 
 /// The safety verdict on a message: which rule fired and the answer to give first.
@@ -14,30 +14,97 @@ pub struct Verdict {
     pub text: String,
 }
 
-/// The first safety rule the message fires, with what is known about a plant it names.
-pub fn triage(
-    lex: &Lexicons,
-    text: &Prepared,
-    lang: Lang,
-    plant: Option<&Species>,
-) -> Option<Verdict> {
-    let rule = lex.safety.iter().find(|r| r.fires(text))?;
-    let note = plant.map(|s| plant_note(s, lang)).unwrap_or_default();
-    let harmless = plant.is_some_and(|s| !(s.toxic_to_children || s.toxic_to_pets));
-    let has_slot = rule.text.get(lang).contains("{plant_note}");
-    // A plant known to be harmless: say so first, then what to do anyway.
-    let body = if harmless && has_slot {
-        format!(
-            "{note}\n\n{}",
-            rule.text.get(lang).replace("{plant_note}", "")
-        )
+/// The word the `poison` family of safety.toml lists for "the message names a plant the
+/// knowledge base calls poisonous": "my wife chewed a peace lily leaf" is then read like "...
+/// chewed an oleander leaf", without a second list of toxic plant names in the rules.
+const TOXIC_PLANT_MARK: &str = "kbtoxicplant";
+
+/// The plants a message is about, for the triage.
+#[derive(Clone, Copy, Default)]
+pub struct Plants<'a> {
+    /// The plants this message names.
+    pub named: &'a [&'a Species],
+    /// The plant the chat is about (named now, or earlier), for the note on what it does.
+    pub about: Option<&'a Species>,
+    /// The plant discussed last, which "it" or "the leaves" may mean when none is named.
+    pub remembered: Option<&'a Species>,
+}
+
+/// The first safety rule the message fires, with what is known about the plants it names.
+pub fn triage(lex: &Lexicons, text: &Prepared, lang: Lang, plants: Plants) -> Option<Verdict> {
+    let marked;
+    let text = if plants.named.iter().any(|s| poisonous_to_eat(s)) {
+        marked = Prepared::new(&format!("{} {TOXIC_PLANT_MARK}", text.normalized));
+        &marked
     } else {
-        rule.text.get(lang).replace("{plant_note}", &note)
+        text
     };
+    let rule = lex.safety.iter().find(|r| r.fires(text))?;
+    if let Some(calm) = rule
+        .harmless
+        .as_ref()
+        .and_then(|h| calm(h, text, lang, plants))
+    {
+        return Some(Verdict {
+            rule: format!("{}-harmless", rule.id),
+            text: calm,
+        });
+    }
+    // What the knowledge base says about the plant goes after the steps: a plant "known" to
+    // be harmless must not come before them when the message shows trouble.
+    let note = plants
+        .about
+        .map(|s| plant_note(s, lang))
+        .unwrap_or_default();
+    let body = rule.text.get(lang).replace("{plant_note}", &note);
     Some(Verdict {
         rule: rule.id.clone(),
         text: body.trim().to_string(),
     })
+}
+
+/// A plant whose leaves, sap or seeds poison a person who eats them: toxic to children and
+/// not grown to be eaten or taken as a remedy (tomato and chilli leaves, aloe latex and neem
+/// are toxic too, but people eat the fruit, the gel and the leaves every day).
+fn poisonous_to_eat(s: &Species) -> bool {
+    s.toxic_to_children && !s.has_trait("edible") && !s.has_trait("medicinal")
+}
+
+/// The calm answer, when every plant the message names is harmless to the victim and nothing
+/// in it (a symptom, another poison, doubt about the plant) asks for the emergency steps.
+/// With no plant named, the one discussed last counts when the message points back at it
+/// ("my dog chews its leaves").
+fn calm(h: &HarmlessText, text: &Prepared, lang: Lang, plants: Plants) -> Option<String> {
+    let harmless = |s: &&Species| match h.to {
+        Victim::Pets => !s.toxic_to_pets,
+        Victim::Children => !s.toxic_to_children,
+    };
+    let earlier;
+    let named = match (plants.named, plants.remembered) {
+        ([], Some(s)) if h.refer.hit(text) => {
+            earlier = [s];
+            &earlier[..]
+        }
+        (named, _) => named,
+    };
+    let plant = named.first()?;
+    if !named.iter().all(harmless) || h.unless.hit(text) {
+        return None;
+    }
+    let name = match lang {
+        Lang::Hi => plant.hindi.as_str(),
+        _ => plant.name.as_str(),
+    };
+    let note = match lang {
+        Lang::En => plant.toxicity_note.as_str(),
+        _ => "",
+    };
+    let body = h
+        .text
+        .get(lang)
+        .replace("{plant}", name)
+        .replace("{note}", note);
+    Some(body.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// What a named plant does if chewed, in the customer's language.
@@ -82,7 +149,7 @@ mod tests {
 
     fn verdict(text: &str, lang: Lang) -> Option<Verdict> {
         let lex = Lexicons::embedded().unwrap();
-        triage(&lex, &Prepared::new(text), lang, None)
+        triage(&lex, &Prepared::new(text), lang, Plants::default())
     }
 
     #[test]
@@ -239,6 +306,183 @@ mod tests {
                 v.is_none() || v.as_deref() == Some("fertiliser-overdose"),
                 "{text}: {v:?}"
             );
+        }
+    }
+
+    #[test]
+    fn signs_of_poisoning_put_the_ambulance_first() {
+        // Whoever swallowed what, a sign that it acts (drowsy, confused, pupils wide, lips
+        // swelling, breathing hard) calls for 112 before the rinse-and-call steps.
+        for (text, lang) in [
+            (
+                "my son ate a datura seed and is now talking nonsense",
+                Lang::En,
+            ),
+            (
+                "baby chewed a leaf, her lips are swelling and she cant breathe properly",
+                Lang::En,
+            ),
+            (
+                "bete ne dhatura ke beej kha liye, ab ulta seedha bol raha hai",
+                Lang::Hinglish,
+            ),
+            ("पोती ने कनेर का बीज खा लिया, अब बहुत सुस्त हो रही है", Lang::Hi),
+        ] {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, "ingestion-severe", "{text}");
+            assert!(v.text.find("112") < v.text.find("1800-116-117"), "{text}");
+        }
+        // A cat that "is foaming" is not a person: the vet answers.
+        let v = verdict(
+            "my cat chewed a leaf and she is drooling, cant breathe",
+            Lang::En,
+        )
+        .unwrap();
+        assert_eq!(v.rule, "pet-ingestion");
+    }
+
+    #[test]
+    fn dangerous_plans_and_premises_have_rules_of_their_own() {
+        for (text, lang, rule) in [
+            (
+                "sprayed chlorpyrifos on brinjal yesterday can we eat them today",
+                Lang::En,
+                "sprayed-food",
+            ),
+            (
+                "tamatar pe kal keetnashak chidka tha, aaj tod ke kha sakte hai?",
+                Lang::Hinglish,
+                "sprayed-food",
+            ),
+            (
+                "मैंने कल मिर्च पर कीटनाशक छिड़का, आज तोड़ सकते हैं?",
+                Lang::Hi,
+                "sprayed-food",
+            ),
+            (
+                "mixed harpic and bleach, now eyes burning and coughing",
+                Lang::En,
+                "fumes-unwell",
+            ),
+            (
+                "bleach aur harpic mila diya, khansi aa rahi hai",
+                Lang::Hinglish,
+                "fumes-unwell",
+            ),
+            ("how many oleander seeds are fatal", Lang::En, "poison-dose"),
+            (
+                "can i give datura to my husband so he sleeps well",
+                Lang::En,
+                "poison-dose",
+            ),
+            (
+                "kaner ke beej kitne khane se maut hoti hai",
+                Lang::Hinglish,
+                "poison-dose",
+            ),
+            (
+                "papa ne bp ki dawai band kar di, ab chakkar aa rahe hain",
+                Lang::Hinglish,
+                "stop-medicine-unwell",
+            ),
+            ("क्या कीमो छोड़कर गिलोय ले सकते हैं", Lang::Hi, "stop-medicine"),
+            (
+                "can I give neem oil drops to my 1 year old for worms",
+                Lang::En,
+                "remedy-for-baby-or-pregnancy",
+            ),
+            (
+                "cut my finger on a rusty sickle, when was my last tetanus shot",
+                Lang::En,
+                "wound",
+            ),
+            (
+                "गुलाब का काँटा चुभा था, अब उंगली में मवाद और सूजन है",
+                Lang::Hi,
+                "wound",
+            ),
+        ] {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, rule, "{text}");
+        }
+        for text in [
+            "maine neem ki dawai dali phir bhi keede patte kha rahe hain",
+            "how much rat poison do i need for the rats in my garden",
+            "how many datura seeds to plant in one pot",
+            "can I use neem oil on plants in my kids room",
+            "rust on my rose leaves and the buds are swollen",
+            "can i give a kaner plant to my husband as a gift",
+        ] {
+            let v = verdict(text, Lang::En).map(|v| v.rule);
+            assert!(
+                !matches!(
+                    v.as_deref(),
+                    Some("sprayed-food" | "poison-dose" | "wound" | "remedy-for-baby-or-pregnancy")
+                ),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_named_plant_decides_between_calm_and_emergency() {
+        let lex = Lexicons::embedded().unwrap();
+        let kb = crate::assistant::knowledge::Knowledge::embedded().unwrap();
+        let ask = |text: &str, ids: &[&str]| {
+            let named: Vec<&Species> = ids.iter().map(|id| kb.species(id).unwrap()).collect();
+            let plants = Plants {
+                named: &named,
+                about: named.first().copied(),
+                remembered: None,
+            };
+            triage(&lex, &Prepared::new(text), Lang::En, plants).map(|v| (v.rule, v.text))
+        };
+        // A poisonous houseplant eaten by a grown-up is a poisoning, though no rule names it.
+        let (rule, _) = ask("my wife chewed a peace lily leaf", &["peace-lily"]).unwrap();
+        assert_eq!(rule, "person-ingestion-poison");
+        // Eating a food plant is not.
+        assert!(ask("my mother eats tulsi leaves every morning", &["tulsi"]).is_none());
+        // A pet and a plant that is not toxic to pets: calm, with what to watch for.
+        let (rule, text) = ask("my cat nibbled the spider plant", &["spider-plant"]).unwrap();
+        assert_eq!(rule, "pet-ingestion-harmless");
+        assert!(text.starts_with("**Spider Plant** is non-toxic") && text.contains("vet"));
+        // No plant named: the one discussed last, when the message points back at it.
+        let areca = kb.species("areca-palm");
+        let earlier = Plants {
+            named: &[],
+            about: areca,
+            remembered: areca,
+        };
+        let v = triage(
+            &lex,
+            &Prepared::new("my dog chews its leaves"),
+            Lang::En,
+            earlier,
+        );
+        assert_eq!(v.unwrap().rule, "pet-ingestion-harmless");
+        let v = triage(
+            &lex,
+            &Prepared::new("my dog ate a tulip bulb"),
+            Lang::En,
+            earlier,
+        );
+        assert_eq!(v.unwrap().rule, "pet-ingestion");
+        // Symptoms, another poison or a toxic plant keep the vet-now answer.
+        for (text, ids) in [
+            (
+                "my cat ate spider plant and is vomiting again and again",
+                &["spider-plant"][..],
+            ),
+            (
+                "dog chewed the areca palm and a lily from the bouquet",
+                &["areca-palm"][..],
+            ),
+            (
+                "dog chewed the areca palm and the money plant",
+                &["areca-palm", "money-plant"][..],
+            ),
+        ] {
+            assert_eq!(ask(text, ids).unwrap().0, "pet-ingestion", "{text}");
         }
     }
 

@@ -25,8 +25,12 @@ impl Engine {
     ) -> Option<Answer> {
         let mut turn = Turn::new(self, q, reading, r, text, memory);
         // Safety first, photo or not: an emergency or a dangerous plan is answered by its rule.
-        let about = turn.named.or(turn.remembered).or(turn.listed_first);
-        if let Some(v) = triage::triage(&self.lex, text, reading.lang, about) {
+        let plants = triage::Plants {
+            named: &r.plants,
+            about: turn.named.or(turn.remembered).or(turn.listed_first),
+            remembered: turn.remembered,
+        };
+        if let Some(v) = triage::triage(&self.lex, text, reading.lang, plants) {
             return Some(turn.answered(v.text, Some(v.rule)));
         }
         // A photo is answered from its findings, by the guides.
