@@ -431,6 +431,8 @@ pub struct VerdictWords {
     /// "Should I remove the flowers / dry fronds?": removing, and what is removed.
     pub remove: PhraseList,
     pub spent: PhraseList,
+    /// "Will it flower there?": the place the customer described before.
+    pub there: PhraseList,
 }
 
 impl VerdictWords {
@@ -456,6 +458,7 @@ impl VerdictWords {
             ("mist", &self.mist),
             ("hours", &self.hours),
             ("degrees", &self.degrees),
+            ("there", &self.there),
         ] {
             list.check(&format!("lexicon verdict.{name}"))?;
         }
