@@ -433,6 +433,8 @@ pub struct VerdictWords {
     pub spent: PhraseList,
     /// "Will it flower there?": the place the customer described before.
     pub there: PhraseList,
+    /// "Does it like acidic soil?"
+    pub acid_soil: PhraseList,
 }
 
 impl VerdictWords {
@@ -459,6 +461,7 @@ impl VerdictWords {
             ("hours", &self.hours),
             ("degrees", &self.degrees),
             ("there", &self.there),
+            ("acid_soil", &self.acid_soil),
         ] {
             list.check(&format!("lexicon verdict.{name}"))?;
         }

@@ -112,6 +112,10 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
         };
         return Some(light_line(s, ok, cx.lang));
     }
+    // "Does ixora like acidic soil?": yes for the few whose soil is slightly acidic.
+    if w.acid_soil.hit(text) {
+        return Some(acid_soil(s, cx.lang));
+    }
     // "Can it be grown from a leaf?" before "in a pot", since both speak of growing.
     if w.propagate.hit(text) {
         return Some(propagation(s, w.leaf.hit(text), cx.lang));
@@ -361,6 +365,23 @@ fn sun_hours(s: &Species, hours: f32, lang: Lang) -> String {
 }
 
 /// Yes or no, then what the plant's light level is.
+/// Whether a plant wants acidic soil, from its soil text; the rest grow in an ordinary,
+/// near-neutral potting mix and need no acidifying.
+fn acid_soil(s: &Species, lang: Lang) -> String {
+    let soil = s.soil.to_lowercase();
+    let ok = soil.contains("acid") && !soil.contains("not acid");
+    let v = yes_no(ok, lang);
+    let n = name(s, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {n} likes slightly acidic soil: {}", first_sentence(&s.soil)),
+        (Lang::En, false) => format!("{v} — {n} does not need acidic soil; an ordinary, near-neutral, well-draining potting mix suits it: {}", first_sentence(&s.soil)),
+        (Lang::Hi, true) => format!("{v} — {n} को हल्की अम्लीय (एसिडिक), उपजाऊ और पानी निकलने वाली मिट्टी पसंद है; चूना या राख न डालें।"),
+        (Lang::Hi, false) => format!("{v} — {n} को अम्लीय मिट्टी की ज़रूरत नहीं; साधारण, पानी निकलने वाला पॉटिंग मिक्स ठीक है।"),
+        (_, true) => format!("{v} — {n} ko halki acidic, upjaau aur paani nikalne wali mitti pasand hai; choona ya raakh mat daaliye."),
+        (_, false) => format!("{v} — {n} ko acidic mitti ki zaroorat nahi; saadharan, paani nikalne wala potting mix theek hai."),
+    }
+}
+
 pub fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
     let v = yes_no(ok, lang);
     let n = name(s, lang);
