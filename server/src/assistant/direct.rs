@@ -457,12 +457,20 @@ pub fn compare(
                         r(p)
                     }
                 };
+                // "What's the price difference?": the gap, when both prices are known.
+                let gap = |less: &str| {
+                    if pl == i64::MAX || pl == pw {
+                        String::new()
+                    } else {
+                        format!(" ({} {less})", r(pl - pw))
+                    }
+                };
                 (
                     w1,
                     l1,
-                    format!("{} vs {}", show(pw), show(pl)),
-                    format!("{} बनाम {}", show(pw), show(pl)),
-                    format!("{} vs {}", show(pw), show(pl)),
+                    format!("{} vs {}{}", show(pw), show(pl), gap("less")),
+                    format!("{} बनाम {}{}", show(pw), show(pl), gap("कम")),
+                    format!("{} vs {}{}", show(pw), show(pl), gap("kam")),
                 )
             }
             Criterion::Faster => {
@@ -512,9 +520,14 @@ pub fn compare(
                         r(p)
                     }
                 };
+                let gap = if pl == i64::MIN || pl == pw {
+                    String::new()
+                } else {
+                    format!(", {} more", r(pw - pl))
+                };
                 let why = format!("{} vs {} for {}", show(pw), show(pl), name(l1));
                 return match lang {
-                    Lang::En => format!("{} is the costlier one: {why}.", name(w1)),
+                    Lang::En => format!("{} is the costlier one: {why}{gap}.", name(w1)),
                     Lang::Hi => format!(
                         "{} ज़्यादा महँगा है: {} बनाम {} ({})।",
                         name(w1),

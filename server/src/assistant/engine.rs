@@ -271,6 +271,9 @@ fn memory_with_facts(q: &Question, reading: &Reading, prepared: &Prepared) -> Me
     }
     let stated = read_wishes(q.text, prepared);
     memory.pets |= stated.pets;
+    if stated.light.is_some() {
+        memory.light = stated.light;
+    }
     memory.children |= stated.children;
     if stated.stated_budget.is_some() {
         memory.budget = stated.stated_budget;

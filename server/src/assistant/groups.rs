@@ -243,6 +243,7 @@ mod tests {
                 children: false,
                 remembered_pets: false,
                 remembered_children: false,
+                remembered_light: None,
             };
             let v = derive(g, &kb, &t, &cx).unwrap_or_else(|| panic!("no verdict: {text}"));
             assert!(v.starts_with(start), "{text}: {v}");

@@ -456,6 +456,10 @@ pub struct VerdictWords {
     /// "Should I remove the flowers / dry fronds?": removing, and what is removed.
     pub remove: PhraseList,
     pub spent: PhraseList,
+    /// "Will it flower there?": the place the customer described before.
+    pub there: PhraseList,
+    /// "Does it like acidic soil?"
+    pub acid_soil: PhraseList,
 }
 
 impl VerdictWords {
@@ -481,6 +485,8 @@ impl VerdictWords {
             ("mist", &self.mist),
             ("hours", &self.hours),
             ("degrees", &self.degrees),
+            ("there", &self.there),
+            ("acid_soil", &self.acid_soil),
         ] {
             list.check(&format!("lexicon verdict.{name}"))?;
         }

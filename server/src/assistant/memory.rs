@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::lexicon::Lang;
 use super::reading::Zone;
+use super::recommend::LightWish;
 
 /// What a chat remembers between messages (stored as JSON with the session).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +28,9 @@ pub struct Memory {
     pub zone: Option<Zone>,
     /// How often the customer says they water, in hours.
     pub habit_hours: Option<u32>,
+    /// The light of the customer's place as they described it ("my balcony faces north"),
+    /// for "will hibiscus flower there?" and "which plant should I get?" later.
+    pub light: Option<LightWish>,
     /// The last message asked a price or whether we sell a plant ("…and the ZZ?").
     pub asked_price: bool,
     /// The budget the customer named, and whether it is for all the plants together.

@@ -54,6 +54,7 @@ struct Words {
     soil: PhraseList,
     water_medium: PhraseList,
     needs: PhraseList,
+    change_water: PhraseList,
     flower: PhraseList,
     one_pot: PhraseList,
     gives_seeds: PhraseList,
@@ -224,6 +225,10 @@ pub fn judge(s: &Species, a: &Asked) -> Option<String> {
     }
     if w.indoors.hit(t) && !w.gives_fruit.hit(t) && !w.dim.hit(t) {
         return Some(indoors(s, a.lang));
+    }
+    // "Do I need to change lucky bamboo water?" (the name taken out: "change water").
+    if f.water_or_soil && w.change_water.hit(&stripped) {
+        return Some(change_water(s, a.lang));
     }
     if f.water_or_soil && (w.soil.hit(t) || w.water_medium.hit(t)) {
         let needs_soil = w.needs.hit(t) && w.soil.hit(t);
@@ -726,6 +731,17 @@ fn indoors(s: &Species, lang: Lang) -> String {
         (Lang::Hi, false) => format!("{v} — ज़्यादा दिन नहीं: {n} को रोज़ कम से कम 4-6 घंटे सीधी धूप चाहिए, जो कमरे में नहीं मिलती। इसे धूप वाली बालकनी या छत पर रखें।"),
         (_, true) => format!("{v} — {n} ghar ke andar theek rehta hai, bas ise roshni wali jagah (khidki ke paas) rakhiye aur tez seedhi dhoop se bachaiye."),
         (_, false) => format!("{v} — zyada din nahi: {n} ko roz kam se kam 4-6 ghante seedhi dhoop chahiye, jo kamre mein nahi milti. Ise dhoop wali balcony ya chhat par rakhiye."),
+    }
+}
+
+/// Grown in water: the water is changed every week, or it goes stale and the roots rot.
+fn change_water(s: &Species, lang: Lang) -> String {
+    let n = name(s, lang);
+    let v = verdict(true, lang);
+    match lang {
+        Lang::En => format!("{v} — change the water of a {n} grown in water every week (every 7-10 days at most): stale water turns green, smells and rots the roots. Rinse the vase and pebbles, refill with clean water at room temperature (filtered or left out overnight if your tap water is heavily chlorinated), and keep the roots covered."),
+        Lang::Hi => format!("{v} — पानी में उगे {n} का पानी हर हफ़्ते (ज़्यादा से ज़्यादा 7-10 दिन में) बदलें: पुराना पानी हरा होकर बदबू करता है और जड़ें सड़ती हैं। बर्तन और कंकड़ धोकर साफ़, कमरे के तापमान का पानी भरें और जड़ें डूबी रखें।"),
+        Lang::Hinglish => format!("{v} — paani mein lage {n} ka paani har hafte (zyada se zyada 7-10 din mein) badliye: purana paani hara hokar badbu karta hai aur jadein sadti hain. Bartan aur kankad dhokar saaf, kamre ke taapmaan ka paani bhariye aur jadein dooba kar rakhiye."),
     }
 }
 

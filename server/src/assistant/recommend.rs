@@ -2,7 +2,7 @@
 //! experience, kind of plant), which species fit, and which of those the shop has in stock.
 
 use anyhow::{bail, Context};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::groups::{self, PlantGroup};
 use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
@@ -10,7 +10,8 @@ use super::lexicon::{Lang, Texts};
 use super::text::Prepared;
 use crate::domain::catalogue::CatalogueItem;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum LightWish {
     Low,
     Sun,

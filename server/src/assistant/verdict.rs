@@ -8,6 +8,7 @@ use super::direct::{self, Situation, Watering};
 use super::knowledge::{LightLevel, Species};
 use super::lexicon::{Lang, PhraseList, VerdictWords};
 use super::reading::Zone;
+use super::recommend::LightWish;
 use super::season::Season;
 use super::text::Prepared;
 
@@ -25,6 +26,8 @@ pub struct Context<'a> {
     /// Pets or children the customer told about earlier ("I have a cat" … "is aloe ok?").
     pub remembered_pets: bool,
     pub remembered_children: bool,
+    /// The light of the place the customer described earlier ("my balcony gets no sun").
+    pub remembered_light: Option<LightWish>,
 }
 
 /// Whether the first sentence of an answer already gives a verdict.
@@ -69,6 +72,17 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
         }
         return Some(direct::toxicity(s, cx.lang, children));
     }
+    // "Is it ok for my living room?" after "I have two cats": a plant that is toxic to them
+    // is a No wherever it stands; a harmless one is judged on what was asked below.
+    let remembered_child = cx.remembered_children && !cx.remembered_pets;
+    let remembered_toxic = if remembered_child {
+        s.toxic_to_children
+    } else {
+        cx.remembered_pets && s.toxic_to_pets
+    };
+    if remembered_toxic && asks_safe {
+        return Some(direct::toxicity(s, cx.lang, remembered_child));
+    }
     if let Some(hours) = number_with_unit(text, &w.hours) {
         return Some(sun_hours(s, hours, cx.lang));
     }
@@ -85,6 +99,22 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     }
     if w.sun.hit(text) {
         return Some(light_line(s, s.light_level >= LightLevel::Bright, cx.lang));
+    }
+    // "Will hibiscus flower there?" after "my balcony faces north and gets no direct sun":
+    // judged by the light of the place described before.
+    if let Some(light) = cx
+        .remembered_light
+        .filter(|_| w.there.hit(text) || w.grow.hit(text))
+    {
+        let ok = match light {
+            LightWish::Low => s.light_level <= LightLevel::Medium,
+            LightWish::Sun => s.light_level >= LightLevel::Bright || s.has_trait("full-sun"),
+        };
+        return Some(light_line(s, ok, cx.lang));
+    }
+    // "Does ixora like acidic soil?": yes for the few whose soil is slightly acidic.
+    if w.acid_soil.hit(text) {
+        return Some(acid_soil(s, cx.lang));
     }
     // "Can it be grown from a leaf?" before "in a pot", since both speak of growing.
     if w.propagate.hit(text) {
@@ -335,6 +365,23 @@ fn sun_hours(s: &Species, hours: f32, lang: Lang) -> String {
 }
 
 /// Yes or no, then what the plant's light level is.
+/// Whether a plant wants acidic soil, from its soil text; the rest grow in an ordinary,
+/// near-neutral potting mix and need no acidifying.
+fn acid_soil(s: &Species, lang: Lang) -> String {
+    let soil = s.soil.to_lowercase();
+    let ok = soil.contains("acid") && !soil.contains("not acid");
+    let v = yes_no(ok, lang);
+    let n = name(s, lang);
+    match (lang, ok) {
+        (Lang::En, true) => format!("{v} — {n} likes slightly acidic soil: {}", first_sentence(&s.soil)),
+        (Lang::En, false) => format!("{v} — {n} does not need acidic soil; an ordinary, near-neutral, well-draining potting mix suits it: {}", first_sentence(&s.soil)),
+        (Lang::Hi, true) => format!("{v} — {n} को हल्की अम्लीय (एसिडिक), उपजाऊ और पानी निकलने वाली मिट्टी पसंद है; चूना या राख न डालें।"),
+        (Lang::Hi, false) => format!("{v} — {n} को अम्लीय मिट्टी की ज़रूरत नहीं; साधारण, पानी निकलने वाला पॉटिंग मिक्स ठीक है।"),
+        (_, true) => format!("{v} — {n} ko halki acidic, upjaau aur paani nikalne wali mitti pasand hai; choona ya raakh mat daaliye."),
+        (_, false) => format!("{v} — {n} ko acidic mitti ki zaroorat nahi; saadharan, paani nikalne wala potting mix theek hai."),
+    }
+}
+
 pub fn light_line(s: &Species, ok: bool, lang: Lang) -> String {
     let v = yes_no(ok, lang);
     let n = name(s, lang);
@@ -445,6 +492,7 @@ mod tests {
             children: lex.words.engine.children.hit(&Prepared::new(text)),
             remembered_pets: false,
             remembered_children: false,
+            remembered_light: None,
         };
         derive(s, &Prepared::new(text), &cx)
     }

@@ -46,6 +46,7 @@ impl Engine {
             children: self.words().children.hit(text),
             remembered_pets: m.pets,
             remembered_children: m.children,
+            remembered_light: m.light,
         };
         // "Do succulents need…?": the group's verdict, not one species' the customer never named.
         if r.plants.is_empty() {

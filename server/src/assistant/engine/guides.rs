@@ -269,6 +269,7 @@ impl Engine {
         let mut wishes = wishes_now.clone();
         wishes.pets |= memory.pets;
         wishes.children |= memory.children;
+        wishes.light = wishes.light.or(memory.light);
         wishes.remember_budget(memory.budget, memory.budget_total);
         let (wishes, ranked, note) = advise(&self.kb, &wishes, catalogue, lang);
         let mut reply = answers::recommendation(&wishes, &ranked, ctx);

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 
 use super::turn::Turn;
 use super::Engine;
-use crate::assistant::cues::Intent;
 use crate::assistant::describe::framed_as_description;
 use crate::assistant::direct;
 use crate::assistant::knowledge::Species;
@@ -29,7 +28,8 @@ impl Engine {
     /// A description so clear (or so clearly framed) that it is answered before the myth and
     /// shop stages would take one of its words ("money", "luck", "grows indoors").
     pub(super) fn described_plant(&self, t: &mut Turn) -> Option<String> {
-        if t.named.is_some() || self.words().identify_not.hit(t.text) {
+        // "Konsa plant lu jo safe ho?" asks for a recommendation, not for a name.
+        if t.named.is_some() || t.recommending() || self.words().identify_not.hit(t.text) {
             return None;
         }
         if matches!(
@@ -48,8 +48,7 @@ impl Engine {
 
     pub(super) fn identified_plant(&self, t: &mut Turn) -> Option<String> {
         // "Which plant is good for low light?" asks for a recommendation, not a name.
-        let recommending = t.r.has(Intent::Recommend) && t.wishes.asks_for_something();
-        if recommending || self.words().identify_not.hit(t.text) {
+        if t.recommending() || self.words().identify_not.hit(t.text) {
             return None;
         }
         let asks_name = t.reading.ask == Ask::Identify || self.words().identify.hit(t.text);

@@ -85,6 +85,14 @@ impl<'a> Turn<'a> {
         }
     }
 
+    /// The message asks which plant to get, with a wish of its own or one told earlier in
+    /// the chat (pets, children, the light of the place): a recommendation, not a name.
+    pub fn recommending(&self) -> bool {
+        let m = &self.memory;
+        let told = m.pets || m.children || m.light.is_some();
+        self.r.has(Intent::Recommend) && (self.wishes.asks_for_something() || told)
+    }
+
     /// The season now (India).
     pub fn now(&self) -> Season {
         Season::of_month(self.q.month)
