@@ -59,6 +59,9 @@ pub struct Cues {
     ambiguous_keywords: Vec<String>,
     #[serde(default)]
     not_the_plant_after: Vec<NotThePlant>,
+    /// Hindi "of" words skipped before `not_the_plant_after` ("neem ka tel" = "neem oil").
+    #[serde(default)]
+    of_words: Vec<String>,
 }
 
 /// Phrases (matched as whole words) and word stems that signal one intent.
@@ -107,6 +110,7 @@ impl Cues {
             .flat_map(|c| c.phrases.iter().chain(&c.stems))
             .chain(&cues.back_references)
             .chain(&cues.ambiguous_keywords)
+            .chain(&cues.of_words)
             .chain(
                 cues.not_the_plant_after
                     .iter()
@@ -144,6 +148,12 @@ impl Cues {
 
     /// Whether the word at `after` turns `alias` into something else ("neem" + "oil").
     pub(super) fn means_something_else(&self, text: &Prepared, after: usize, alias: &str) -> bool {
+        let of = |w: &String| self.of_words.iter().any(|o| o == w);
+        let after = if text.words.get(after).is_some_and(of) {
+            after + 1
+        } else {
+            after
+        };
         let Some(next) = text.words.get(after) else {
             return false;
         };

@@ -25,7 +25,7 @@ mod turn;
 
 use bm25::{Document, SearchEngine, SearchEngineBuilder};
 
-use self::shorten::shorten;
+use self::shorten::shorten_within;
 use super::answers;
 use super::brief::Brief;
 use super::direct::{KindCare, Watering};
@@ -42,6 +42,12 @@ use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
 use crate::domain::catalogue::CatalogueItem;
+
+/// A guide answer of up to 150 words is kept whole; a longer one is cut to 130 (then its shop
+/// lines and the "tell me more" hint), so a short answer stays within the 40-150 words
+/// customers read.
+const SHORT_ANSWER_WHOLE: usize = 150;
+const SHORT_ANSWER_WORDS: usize = 130;
 
 /// One message to answer.
 pub struct Question<'a> {
@@ -187,10 +193,23 @@ impl Engine {
                     matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
                 let mut a = self.guide_answer(q, &r, &memory, reading.lang, asks_about_a_plant);
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
-                    a.text = self.in_customer_language(&a, &reading, &r, Season::of_month(q.month));
+                    a.text = self.in_customer_language(
+                        &a,
+                        &reading,
+                        &r,
+                        &prepared,
+                        Season::of_month(q.month),
+                    );
                 } else if !reading.more && q.photos.is_empty() {
-                    // Photo answers keep every photo's findings and the safety line.
-                    a.text = shorten(&a.text, 150, reading.lang);
+                    // Photo answers keep every photo's findings and the safety line. A guide
+                    // answer stays within 150 words: kept whole up to that, else cut to 120
+                    // and the "tell me more" hint.
+                    a.text = shorten_within(
+                        &a.text,
+                        SHORT_ANSWER_WHOLE,
+                        SHORT_ANSWER_WORDS,
+                        reading.lang,
+                    );
                 }
                 a
             }

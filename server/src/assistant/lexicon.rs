@@ -380,6 +380,8 @@ pub struct EngineWords {
     pub cancel: PhraseList,
     pub water_words: PhraseList,
     pub remedy: PhraseList,
+    /// "How / when to…": a how-to, so a care topic named with it (cutting, pruning) is asked.
+    pub how_to: PhraseList,
 }
 
 impl EngineWords {
@@ -410,6 +412,7 @@ impl EngineWords {
             ("cancel", &self.cancel),
             ("water_words", &self.water_words),
             ("remedy", &self.remedy),
+            ("how_to", &self.how_to),
         ] {
             list.check(&format!("lexicon engine.{name}"))?;
         }
@@ -502,6 +505,8 @@ pub struct Lexicon {
     pub frames: Frames,
     /// Winter advice for frost-free cities ({city}).
     pub mild_winter: Texts,
+    /// The polite refusal of a question that is not about plants, in the customer's language.
+    pub decline: Texts,
     pub not_sold: Vec<NotSold>,
     pub not_plants: NotPlants,
     pub language: LanguageWords,
@@ -636,6 +641,7 @@ impl Lexicons {
             }
             topic.text.check(&format!("shop topic {}", topic.id))?;
         }
+        words.decline.check("lexicon decline")?;
         shop.order_status.any.check("order status")?;
         shop.order_status.arrived.check("order status arrived")?;
         // Myths may use their own families and the safety file's.

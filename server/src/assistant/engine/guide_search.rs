@@ -39,20 +39,7 @@ impl Engine {
         if let Some(m) = r.guides.first() {
             return Some(m.guide);
         }
-        let id = r.intents.iter().find_map(|i| match i {
-            Intent::Water => Some("watering-basics"),
-            Intent::Soil => Some("soil-mix"),
-            Intent::Feeding => Some("feeding"),
-            Intent::Repotting => Some("repotting"),
-            Intent::Propagation => Some("propagation"),
-            Intent::Pruning => Some("pruning"),
-            Intent::Toxicity => Some("pet-safe-plants"),
-            Intent::Summer => Some("summer-heat"),
-            Intent::Monsoon => Some("monsoon-care"),
-            Intent::Winter => Some("winter-care"),
-            Intent::Light => Some("low-light-plants"),
-            _ => None,
-        })?;
+        let id = r.intents.iter().find_map(|i| guide_of_intent(*i))?;
         self.kb.guide(id)
     }
 
@@ -92,5 +79,23 @@ impl Engine {
             ));
         }
         Some(r)
+    }
+}
+
+/// The general guide of a care intent ("how often to water?" → watering basics).
+pub(super) fn guide_of_intent(i: Intent) -> Option<&'static str> {
+    match i {
+        Intent::Water => Some("watering-basics"),
+        Intent::Soil => Some("soil-mix"),
+        Intent::Feeding => Some("feeding"),
+        Intent::Repotting => Some("repotting"),
+        Intent::Propagation => Some("propagation"),
+        Intent::Pruning => Some("pruning"),
+        Intent::Toxicity => Some("pet-safe-plants"),
+        Intent::Summer => Some("summer-heat"),
+        Intent::Monsoon => Some("monsoon-care"),
+        Intent::Winter => Some("winter-care"),
+        Intent::Light => Some("low-light-plants"),
+        _ => None,
     }
 }

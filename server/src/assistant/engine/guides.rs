@@ -8,7 +8,7 @@ use crate::assistant::brief::Brief;
 use crate::assistant::compose::{phrases, Reply};
 use crate::assistant::cues::Intent;
 use crate::assistant::knowledge::{Guide, Species};
-use crate::assistant::lexicon::Lang;
+use crate::assistant::lexicon::{Lang, Texts};
 use crate::assistant::memory::Memory;
 use crate::assistant::photo::{self, PhotoReport};
 use crate::assistant::recognize::Recognition;
@@ -66,7 +66,7 @@ impl Engine {
         let subject = self.subject(q, r, &prepared, &memory, wishes, asks_about_a_plant);
         let Some((reply, main_guide)) = self.guide_reply(q, r, &subject, &memory, &ctx, lang)
         else {
-            return declined(memory, hindi);
+            return declined(memory, &self.lex.words.decline, lang);
         };
 
         // Remember what this turn was about.
@@ -332,9 +332,11 @@ impl Engine {
 }
 
 /// A message not about plants: declined politely.
-fn declined(memory: Memory, hindi: bool) -> Answer {
+/// The refusal of a question that is not about plants, in the customer's language.
+fn declined(memory: Memory, decline: &Texts, lang: Lang) -> Answer {
+    let hindi = lang == Lang::Hi;
     Answer {
-        text: phrases(hindi).decline.to_string(),
+        text: decline.get(lang).to_string(),
         memory,
         on_topic: false,
         warnings: Vec::new(),

@@ -36,6 +36,19 @@ impl Engine {
                         | Intent::Winter
                 )
         });
+        // "Money plant ko paani ki bottle mein kaise lagaye?": a how-to (propagation, pruning,
+        // repotting) that names water is answered by its guide, not by the watering interval.
+        let how_to = r
+            .intents
+            .iter()
+            .any(|i| matches!(i, Intent::Propagation | Intent::Pruning | Intent::Repotting));
+        if how_to
+            && reading.ask == Ask::Other
+            && !r.has(Intent::Toxicity)
+            && self.words().how_to.hit(t.text)
+        {
+            return None;
+        }
         // "How often should I fertilise?" is about feeding, not water.
         let mentions_water = t.text.has_stem(&["water"]) || self.words().water_words.hit(t.text);
         let water_asked = (r.has(Intent::Water) || reading.ask == Ask::HowOften)

@@ -136,6 +136,12 @@ impl Engine {
             let children = self.children_only(text);
             extra.push(direct::toxicity(s, reading.lang, children));
         }
+        // "…kitne ka hai aur kitna bada aata hai?": the size we deliver.
+        if self.lex.shop.delivered_size.size.hit(text) {
+            if let Some((size, _)) = self.delivered_size_line(s, t) {
+                extra.push(size);
+            }
+        }
         (!extra.is_empty()).then(|| extra.join("\n\n"))
     }
 
@@ -276,6 +282,23 @@ impl Engine {
             return None;
         }
         let s = t.named.or(t.remembered)?;
+        let (size, item) = self.delivered_size_line(s, t)?;
+        let mut out = format!("{size}\n- {}", shop::item_line(item));
+        // "…and is the pot included?": the pot rule too.
+        let pots = self.lex.shop.topic.iter().find(|p| p.id == "pots");
+        if let Some(p) = pots.filter(|p| p.asked(t.text)) {
+            out = format!("{out}\n\n{}", p.text.get(t.lang));
+        }
+        Some(out)
+    }
+
+    /// The size of the plant we deliver (from its listing), with the listing it comes from.
+    fn delivered_size_line<'c>(
+        &self,
+        s: &Species,
+        t: &Turn<'c>,
+    ) -> Option<(String, &'c crate::domain::catalogue::CatalogueItem)> {
+        let words = &self.lex.shop.delivered_size;
         let items = crate::assistant::recommend::stocked(s, t.q.catalogue);
         let listed: Vec<&crate::domain::catalogue::CatalogueItem> =
             t.q.catalogue
@@ -307,12 +330,6 @@ impl Engine {
                     .replace("{support_email}", &self.lex.shop.support_email)
             }
         };
-        let mut out = format!("{size}\n- {}", shop::item_line(item));
-        // "…and is the pot included?": the pot rule too.
-        let pots = self.lex.shop.topic.iter().find(|p| p.id == "pots");
-        if let Some(p) = pots.filter(|p| p.asked(t.text)) {
-            out = format!("{out}\n\n{}", p.text.get(t.lang));
-        }
-        Some(out)
+        Some((size, item))
     }
 }

@@ -6,8 +6,14 @@ use crate::assistant::lexicon::Lang;
 /// Keeps an answer to about `budget` words: whole lines in order, then only the shop lines
 /// (a list's names and prices must survive), and says how to get the full guide.
 pub(super) fn shorten(text: &str, budget: usize, lang: Lang) -> String {
+    shorten_within(text, budget + 30, budget, lang)
+}
+
+/// Keeps an answer of up to `whole` words as it is; a longer one is cut to about `budget`
+/// words as `shorten` does.
+pub(super) fn shorten_within(text: &str, whole: usize, budget: usize, lang: Lang) -> String {
     let total = text.split_whitespace().count();
-    if total <= budget + 30 {
+    if total <= whole {
         return text.to_string();
     }
     // Causes, prevention, other seasons and related topics go first: the summary and the
