@@ -18,7 +18,10 @@
 //! offices, gifting, city climates, Diwali and Holi);
 //! `heldout8.toml` is an eighth one, written the same way before the next round (a grandmother
 //! dictating, hostel rooms without a window, rabbit and parrot owners, angry customers, Hindi
-//! plant names, Kochi monsoon, Dehradun winter, Nagpur heat, impossible total budgets).
+//! plant names, Kochi monsoon, Dehradun winter, Nagpur heat, impossible total budgets);
+//! `heldout9.toml` is a ninth one, written the same way after round 9 to judge the next (Indian
+//! English of Tamil and Bengali speakers, Marathi Hinglish, a farmer, a teacher, asthma and
+//! pregnancy, snakes, bees, monkeys and termites, festival gifts, refunds and wrong deliveries).
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -29,7 +32,7 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, held-out, held-out 2 to held-out 8): per category
+//! - then one table per set (tuning, held-out, held-out 2 to held-out 9): per category
 //!   the items, the points and the % of the maximum, and the overall %. These are the figures to
 //!   quote.
 //!
@@ -105,6 +108,7 @@ struct Floors {
     heldout6: SetFloor,
     heldout7: SetFloor,
     heldout8: SetFloor,
+    heldout9: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -586,6 +590,7 @@ async fn the_assistant_answers_realistic_questions() {
     let heldout6 = load_set("heldout6.toml");
     let heldout7 = load_set("heldout7.toml");
     let heldout8 = load_set("heldout8.toml");
+    let heldout9 = load_set("heldout9.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
@@ -596,6 +601,7 @@ async fn the_assistant_answers_realistic_questions() {
     validate("heldout6.toml", &heldout6, &mut ids);
     validate("heldout7.toml", &heldout7, &mut ids);
     validate("heldout8.toml", &heldout8, &mut ids);
+    validate("heldout9.toml", &heldout9, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -614,6 +620,7 @@ async fn the_assistant_answers_realistic_questions() {
     let held6 = run_set(&app, "heldout6", &heldout6, &acc).await;
     let held7 = run_set(&app, "heldout7", &heldout7, &acc).await;
     let held8 = run_set(&app, "heldout8", &heldout8, &acc).await;
+    let held9 = run_set(&app, "heldout9", &heldout9, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
     print_misses("heldout2", &held2);
@@ -623,6 +630,7 @@ async fn the_assistant_answers_realistic_questions() {
     print_misses("heldout6", &held6);
     print_misses("heldout7", &held7);
     print_misses("heldout8", &held8);
+    print_misses("heldout9", &held9);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
@@ -632,6 +640,7 @@ async fn the_assistant_answers_realistic_questions() {
     let (heldout6_overall, heldout6_safety) = report("heldout6", &held6);
     let (heldout7_overall, heldout7_safety) = report("heldout7", &held7);
     let (heldout8_overall, heldout8_safety) = report("heldout8", &held8);
+    let (heldout9_overall, heldout9_safety) = report("heldout9", &held9);
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -711,6 +720,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout8_overall,
             heldout8_safety,
             &floors.heldout8,
+        ),
+        (
+            "heldout9",
+            held9.len(),
+            heldout9_overall,
+            heldout9_safety,
+            &floors.heldout9,
         ),
     ] {
         if n < floor.min_items {
