@@ -7,8 +7,9 @@ use std::sync::OnceLock;
 
 use super::compose::{phrases, Phrases, Reply};
 use super::cues::Intent;
+use super::knowledge::LightWish;
 use super::knowledge::{Difficulty, Guide, LightLevel, Species};
-use super::recommend::{stocked, Candidate, LightWish, Wishes};
+use super::recommend::{stocked, Candidate, Wishes};
 use super::season::Season;
 use super::text::rupees;
 use crate::domain::catalogue::CatalogueItem;

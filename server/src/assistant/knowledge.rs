@@ -10,6 +10,16 @@ use serde::Deserialize;
 
 static KNOWLEDGE: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/knowledge");
 
+/// The light a customer asks for or says their place has ("low light", "full sun"): read by
+/// recommendations, remembered by the chat and checked by verdicts, so it lives here, below
+/// all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LightWish {
+    Low,
+    Sun,
+}
+
 /// How much light a species needs, from least to most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]

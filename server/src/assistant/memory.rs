@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::knowledge::LightWish;
 use super::lexicon::Lang;
 use super::reading::Zone;
-use super::recommend::LightWish;
 
 /// What a chat remembers between messages (stored as JSON with the session).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

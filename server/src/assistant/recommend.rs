@@ -2,20 +2,13 @@
 //! experience, kind of plant), which species fit, and which of those the shop has in stock.
 
 use anyhow::{bail, Context};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::groups::{self, PlantGroup};
-use super::knowledge::{Difficulty, Knowledge, LightLevel, Species};
+use super::knowledge::{Difficulty, Knowledge, LightLevel, LightWish, Species};
 use super::lexicon::{Lang, Texts};
 use super::text::Prepared;
 use crate::domain::catalogue::CatalogueItem;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LightWish {
-    Low,
-    Sun,
-}
 
 /// What someone asked for, read from their words (and what the chat remembers).
 #[derive(Debug, Clone, Default)]

@@ -5,10 +5,10 @@
 //! tell what is proposed are data (`lexicon.toml`, `[verdict]`).
 
 use super::direct::{self, Situation, Watering};
+use super::knowledge::LightWish;
 use super::knowledge::{LightLevel, Species};
 use super::lexicon::{Lang, PhraseList, VerdictWords};
 use super::reading::Zone;
-use super::recommend::LightWish;
 use super::season::Season;
 use super::text::Prepared;
 
