@@ -487,6 +487,82 @@ mod tests {
     }
 
     #[test]
+    fn garden_hazards_and_new_poisons_have_their_own_answers() {
+        // Physical dangers, smoke, weed killer, chemicals drunk by mistake and thoughts of
+        // self-harm phrased around a plant: the safety answer first, never a care sheet.
+        for (text, lang, rule) in [
+            (
+                "my cat got into the rat poison cake behind the pots",
+                Lang::En,
+                "pet-ingestion",
+            ),
+            (
+                "grandma drank the neela thotha solution from a bottle",
+                Lang::En,
+                "person-ingestion-poison",
+            ),
+            (
+                "sochta hu kaner ke beej kha lu, koi nahi samjhta",
+                Lang::Hinglish,
+                "self-harm-threat",
+            ),
+            (
+                "can i hang heavy clay pots from the ceiling fan hook",
+                Lang::En,
+                "heavy-hanging",
+            ),
+            (
+                "i am 70, will climb the ladder alone to trim the hedge",
+                Lang::En,
+                "ladder-alone",
+            ),
+            (
+                "terrace has no railing, can the kids water the plants there",
+                Lang::En,
+                "no-parapet",
+            ),
+            (
+                "my toddler plays near the lily pond while I garden",
+                Lang::En,
+                "child-near-water",
+            ),
+            (
+                "should I use roundup on the weeds in my veg patch",
+                Lang::En,
+                "weedkiller-in-garden",
+            ),
+            (
+                "burnt datura plants, smoke everywhere, now dadi ko chakkar aa raha hai",
+                Lang::Hinglish,
+                "toxic-smoke-unwell",
+            ),
+        ] {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, rule, "{text}");
+            assert!(!v.text.contains('₹'), "{text}");
+        }
+        // A child eating the family's own tomatoes is food, not poisoning; leaves are not.
+        let v = verdict("my son loves eating tomatoes from our plant", Lang::En).unwrap();
+        assert_eq!(v.rule, "child-eats-produce");
+        let v = verdict("my son loves eating the tomato leaves", Lang::En).unwrap();
+        assert_eq!(v.rule, "child-ingestion");
+        for text in [
+            "my rubber plant leaves are burning after I sprayed chemical, is it sunburn",
+            "hang a light plastic pot from the balcony hook",
+            "how to prune bougainvillea",
+        ] {
+            let v = verdict(text, Lang::En).map(|v| v.rule);
+            assert!(
+                !matches!(
+                    v.as_deref(),
+                    Some("toxic-smoke-unwell" | "heavy-hanging" | "ladder-alone")
+                ),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
     fn no_safety_answer_offers_a_product() {
         // Triage answers go out as written, so a price in the data would reach a customer
         // in an emergency.
