@@ -106,7 +106,15 @@ impl CareTasks {
                     .filter(|(j, _)| *j != i)
                     .map(|(_, x)| *x)
                     .collect();
-                format!("{}: {}\n\n{}", s.name, sentences[i], rest.join(" "))
+                let mut field = task.field.clone();
+                field[..1].make_ascii_uppercase();
+                // The sheet's heading kept, and its text unbroken when it starts with the frequency.
+                format!(
+                    "**{} · {field}:** {} {}",
+                    s.name,
+                    sentences[i],
+                    rest.join(" ")
+                )
             }
             _ => {
                 let level = match s.light_level {
