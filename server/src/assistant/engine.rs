@@ -28,6 +28,7 @@ use bm25::{Document, SearchEngine, SearchEngineBuilder};
 use self::shorten::shorten_within;
 use super::answers;
 use super::brief::Brief;
+use super::care_tasks::CareTasks;
 use super::direct::{KindCare, Watering};
 use super::groups;
 use super::knowledge::{Knowledge, Species};
@@ -86,6 +87,8 @@ pub struct Engine {
     watering: Watering,
     /// Quick answers and the Hindi/Hinglish guide bodies.
     book: Phrasebook,
+    /// How often to feed, repot, prune, mist or wipe one plant.
+    care_tasks: CareTasks,
     /// Hindi/Hinglish feeding and soil advice by kind of plant.
     kind_care: KindCare,
     /// Words that describe each species ("sword-like leaves" → snake plant).
@@ -101,6 +104,7 @@ impl Engine {
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
         let kind_care = KindCare::embedded(&kb)?;
+        let care_tasks = CareTasks::embedded()?;
         answers::check_hindi_reasons(&kb)?;
         super::recommend::WishWords::check(&kb)?;
         super::followup::FollowUps::check()?;
@@ -128,6 +132,7 @@ impl Engine {
             lex,
             watering,
             book,
+            care_tasks,
             kind_care,
             identify: identify.into_iter().collect(),
             index,

@@ -3,6 +3,7 @@
 
 pub mod answers;
 pub mod brief;
+pub mod care_tasks;
 pub mod claims;
 pub mod compose;
 pub mod cues;

@@ -25,6 +25,12 @@ impl Engine {
             return None;
         }
         t.memory.plant = Some(s.id.clone());
+        // "How often to feed / repot / prune / mist?": the task's frequency, not the watering.
+        if t.lang == Lang::En && reading.ask != Ask::Why {
+            if let Some(a) = self.care_tasks.answer(t.text, s) {
+                return Some(a);
+            }
+        }
         let other_topic = r.intents.iter().any(|i| {
             i.is_care()
                 && !matches!(
@@ -154,7 +160,12 @@ impl Engine {
                 .or(if yes_no { t.memory.habit_hours } else { None }),
             amount: reading.amount.filter(|_| yes_no),
         };
-        direct::watering(&self.watering, s, &sit)
+        let answer = direct::watering(&self.watering, s, &sit)?;
+        // "How much water?": how much to pour each time, after how often.
+        match self.care_tasks.how_much(t.text) {
+            Some(line) if t.lang == Lang::En && !yes_no => Some(format!("{answer}\n\n{line}")),
+            _ => Some(answer),
+        }
     }
 
     /// "Can it take low light / full sun / a north window?": a yes or no for the plant.
