@@ -424,8 +424,9 @@ async fn a_failing_model_falls_back_to_the_engine_and_says_so() {
     let app = app_with_model(&model).await;
     let res = ask(&app, None, "how much light does a snake plant need?").await;
     assert_eq!(res.status, StatusCode::OK);
+    // The engine's own answer: the plant named and the light it needs.
     assert!(
-        res.message().contains("Dracaena trifasciata"),
+        res.message().contains("Snake Plant") && res.message().contains("indirect light"),
         "{}",
         res.message()
     );
