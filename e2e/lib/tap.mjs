@@ -2,6 +2,8 @@
 // viewport and `document.elementFromPoint` there is the element (or inside it). Playwright's
 // own click scrolls clipped elements into reach and can pass where a person could not.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { RESULTS } from './browser.mjs';
 
 export async function hitPoint(page, locator, { scroll = true } = {}) {
   await locator.waitFor({ state: 'visible' });
@@ -45,4 +47,27 @@ export async function tap(page, locator, opts) {
   const touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
+}
+
+/**
+ * Taps a pager link and waits until the address names page `pageNo`. On a loaded machine a
+ * tap on the pager has now and then changed nothing (CI, stops 24 and 26); a person taps
+ * again, so does this, once, after logging what was under the finger and saving a
+ * screenshot (`pager-missed-tap-N.png`). A second miss fails.
+ */
+export async function tapToPage(page, link, pageNo) {
+  const onPage = (u) => u.searchParams.get('page') === String(pageNo);
+  await tap(page, link);
+  try {
+    await page.waitForURL(onPage, { timeout: 5_000 });
+  } catch {
+    const box = await link.boundingBox().catch(() => null);
+    const under = box
+      ? await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 200), [box.x + box.width / 2, box.y + box.height / 2])
+      : 'no box';
+    console.warn(`a tap on the pager did not open page ${pageNo}; address ${page.url()}; under the finger: ${under}`);
+    await page.screenshot({ path: join(RESULTS, `pager-missed-tap-${pageNo}.png`) });
+    await tap(page, link);
+    await page.waitForURL(onPage);
+  }
 }
