@@ -50,24 +50,37 @@ export async function tap(page, locator, opts) {
 }
 
 /**
- * Taps a pager link and waits until the address names page `pageNo`. On a loaded machine a
- * tap on the pager has now and then changed nothing (CI, stops 24 and 26); a person taps
- * again, so does this, once, after logging what was under the finger and saving a
- * screenshot (`pager-missed-tap-N.png`). A second miss fails.
+ * Taps a pager link and waits until the address names page `pageNo`. On loaded machines a
+ * pager tap has now and then changed nothing, or landed on a card that had moved under the
+ * finger and opened that plant (CI, stops 24 and 26). A person looks and taps again, so does
+ * this, up to twice more, going back first if the tap opened another page; each miss is logged
+ * with what was under the finger and saved as `pager-missed-tap-N-K.png`.
  */
 export async function tapToPage(page, link, pageNo) {
   const onPage = (u) => u.searchParams.get('page') === String(pageNo);
-  await tap(page, link);
-  try {
-    await page.waitForURL(onPage, { timeout: 5_000 });
-  } catch {
-    const box = await link.boundingBox().catch(() => null);
-    const under = box
-      ? await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 200), [box.x + box.width / 2, box.y + box.height / 2])
-      : 'no box';
-    console.warn(`a tap on the pager did not open page ${pageNo}; address ${page.url()}; under the finger: ${under}`);
-    await page.screenshot({ path: join(RESULTS, `pager-missed-tap-${pageNo}.png`) });
-    await tap(page, link);
-    await page.waitForURL(onPage);
+  const listUrl = page.url();
+  for (let attempt = 1; ; attempt++) {
+    // Bring the pager into view first and let the page settle, as a thumb waits for a scroll
+    // to stop before it taps.
+    await link.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await tap(page, link, { scroll: false });
+    try {
+      await page.waitForURL(onPage, { timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      const box = await link.boundingBox().catch(() => null);
+      const under = box
+        ? await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 200), [box.x + box.width / 2, box.y + box.height / 2])
+        : 'no box';
+      console.warn(`a tap on the pager did not open page ${pageNo}; address ${page.url()}; under the finger: ${under}`);
+      await page.screenshot({ path: join(RESULTS, `pager-missed-tap-${pageNo}-${attempt}.png`) });
+      if (page.url() !== listUrl) {
+        await page.goBack();
+        await page.waitForURL(listUrl);
+      }
+      await page.waitForTimeout(500);
+    }
   }
 }
