@@ -152,6 +152,15 @@ mod tests {
         triage(&lex, &Prepared::new(text), lang, Plants::default())
     }
 
+    /// Each message gets the named rule's answer, and no safety answer offers a product.
+    fn assert_rules_without_offer(cases: &[(&str, Lang, &str)]) {
+        for &(text, lang, rule) in cases {
+            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
+            assert_eq!(v.rule, rule, "{text}");
+            assert!(!v.text.contains('₹'), "{text}");
+        }
+    }
+
     #[test]
     fn emergencies_in_three_languages_are_caught() {
         for (text, lang, rule) in [
@@ -235,7 +244,7 @@ mod tests {
         // Whole families, in wordings of their own: collapse first, even with a pesticide;
         // a person who ate a plant "thinking it was" food; remedies into a nose or ear; fuel
         // burning in a closed room.
-        for (text, lang, rule) in [
+        assert_rules_without_offer(&[
             ("my mother fainted in the garden after spraying", Lang::En, "collapse"),
             ("दादाजी पौधों में दवा डालते समय बेहोश हो गए", Lang::Hi, "collapse"),
             ("बेटे ने धतूरे के बीज खा लिए, उसे चक्कर आ रहे हैं", Lang::Hi, "child-ingestion"),
@@ -250,11 +259,7 @@ mod tests {
             ("a wasp stung my daughter on the lip while she was watering", Lang::En, "sting-or-bite"),
             ("गमला हटाते समय बिच्छू ने काट लिया", Lang::Hi, "sting-or-bite"),
             ("pump ka plug lagate hue bhaiya ko current lag gaya", Lang::Hinglish, "electric-shock"),
-        ] {
-            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
-            assert_eq!(v.rule, rule, "{text}");
-            assert!(!v.text.contains('₹'), "{text}");
-        }
+        ]);
         let v = verdict(
             "papa behosh hain, keetnashak spray kar rahe the",
             Lang::Hinglish,
@@ -271,7 +276,7 @@ mod tests {
     #[test]
     fn exposures_are_recognised_by_family_in_new_words() {
         // Victim + what they did + substance or symptoms, in wordings no rule lists whole.
-        for (text, lang, rule) in [
+        assert_rules_without_offer(&[
             ("grandpa was munching the red berries off the ornamental bush, now he is throwing up", Lang::En, "person-ingestion-symptoms"),
             ("repotted my euphorbia yesterday, today my wrists and palms have a burning rash", Lang::En, "skin-reaction"),
             ("naukar ne keede ki dawa chhidakte hue saans li, ab sir chakra raha hai", Lang::Hinglish, "pesticide-exposure"),
@@ -280,11 +285,7 @@ mod tests {
             ("बेटे ने गुस्से में कीटनाशक पी लिया", Lang::Hi, "deliberate-poisoning"),
             ("my wife threatened to drink the pesticide", Lang::En, "self-harm-threat"),
             ("spraying chlorpyrifos with no mask on the terrace is fine right", Lang::En, "unsafe-spray-plan"),
-        ] {
-            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
-            assert_eq!(v.rule, rule, "{text}");
-            assert!(!v.text.contains('₹'), "{text}");
-        }
+        ]);
         let v = verdict(
             "bhai ne jhagde ke baad chuhe maarne wali dawa kha li",
             Lang::Hinglish,
@@ -490,7 +491,7 @@ mod tests {
     fn garden_hazards_and_new_poisons_have_their_own_answers() {
         // Physical dangers, smoke, weed killer, chemicals drunk by mistake and thoughts of
         // self-harm phrased around a plant: the safety answer first, never a care sheet.
-        for (text, lang, rule) in [
+        assert_rules_without_offer(&[
             (
                 "my cat got into the rat poison cake behind the pots",
                 Lang::En,
@@ -536,11 +537,7 @@ mod tests {
                 Lang::Hinglish,
                 "toxic-smoke-unwell",
             ),
-        ] {
-            let v = verdict(text, lang).unwrap_or_else(|| panic!("no verdict for {text}"));
-            assert_eq!(v.rule, rule, "{text}");
-            assert!(!v.text.contains('₹'), "{text}");
-        }
+        ]);
         // A child eating the family's own tomatoes is food, not poisoning; leaves are not.
         let v = verdict("my son loves eating tomatoes from our plant", Lang::En).unwrap();
         assert_eq!(v.rule, "child-eats-produce");
