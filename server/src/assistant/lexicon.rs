@@ -159,6 +159,11 @@ pub struct ShopTopic {
     pub no: PhraseList,
     #[serde(default)]
     pub yes: PhraseList,
+    /// A problem with an order the customer has ("the courier has no change", "you sent the
+    /// wrong plant", "my address changed"): the topic's rule answers, not the order's status,
+    /// although the message speaks of "my order".
+    #[serde(default)]
+    pub before_orders: bool,
     #[serde(flatten)]
     pub text: Texts,
 }

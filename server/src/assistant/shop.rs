@@ -231,6 +231,15 @@ fn capitalise(word: &str) -> String {
         .join(" ")
 }
 
+/// A problem with an order that a policy answers better than the order's status (a topic
+/// marked `before_orders`).
+pub fn order_problem(lex: &Lexicons, text: &Prepared) -> bool {
+    lex.shop
+        .topic
+        .iter()
+        .any(|t| t.before_orders && t.asked(text))
+}
+
 pub fn asks_order_status(lex: &Lexicons, text: &Prepared) -> bool {
     let o = &lex.shop.order_status;
     o.any.hit(text)

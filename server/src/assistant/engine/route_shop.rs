@@ -15,7 +15,7 @@ use crate::assistant::text::Prepared;
 impl Engine {
     /// "Where is my order?", "cancel it": the signed-in customer's orders.
     pub(super) fn order_status(&self, t: &mut Turn) -> Option<String> {
-        if !shop::asks_order_status(&self.lex, t.text) {
+        if !shop::asks_order_status(&self.lex, t.text) || shop::order_problem(&self.lex, t.text) {
             return None;
         }
         let cancelling = self.words().cancel.hit(t.text);
