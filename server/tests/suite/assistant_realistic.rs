@@ -21,7 +21,11 @@
 //! plant names, Kochi monsoon, Dehradun winter, Nagpur heat, impossible total budgets);
 //! `heldout9.toml` is a ninth one, written the same way after round 9 to judge the next (Indian
 //! English of Tamil and Bengali speakers, Marathi Hinglish, a farmer, a teacher, asthma and
-//! pregnancy, snakes, bees, monkeys and termites, festival gifts, refunds and wrong deliveries).
+//! pregnancy, snakes, bees, monkeys and termites, festival gifts, refunds and wrong deliveries);
+//! `heldout10.toml` is a tenth one, written the same way from `main` after round 10 (a Pune
+//! student in lowercase, a Ludhiana grandmother's grandson, Kannada and Malayali speakers, a Jain
+//! family, a wheelchair user, an office admin, Shillong and Guwahati rain, Jaipur heat, Leh cold,
+//! Port Blair, and 45 new emergencies in English, Hindi and Hinglish).
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -32,7 +36,7 @@
 //! - first every item below 2: `MISS [set] id (category) score` with the failed checks, the
 //!   question(s) and the first 200 characters of the answer (all of it with
 //!   `ASSISTANT_EVAL_FULL=1`);
-//! - then one table per set (tuning, held-out, held-out 2 to held-out 9): per category
+//! - then one table per set (tuning, held-out, held-out 2 to held-out 10): per category
 //!   the items, the points and the % of the maximum, and the overall %. These are the figures to
 //!   quote.
 //!
@@ -109,6 +113,7 @@ struct Floors {
     heldout7: SetFloor,
     heldout8: SetFloor,
     heldout9: SetFloor,
+    heldout10: SetFloor,
 }
 
 #[derive(Deserialize)]
@@ -591,6 +596,7 @@ async fn the_assistant_answers_realistic_questions() {
     let heldout7 = load_set("heldout7.toml");
     let heldout8 = load_set("heldout8.toml");
     let heldout9 = load_set("heldout9.toml");
+    let heldout10 = load_set("heldout10.toml");
     let mut ids = HashSet::new();
     validate("tuning.toml", &tuning, &mut ids);
     validate("heldout.toml", &heldout, &mut ids);
@@ -602,6 +608,7 @@ async fn the_assistant_answers_realistic_questions() {
     validate("heldout7.toml", &heldout7, &mut ids);
     validate("heldout8.toml", &heldout8, &mut ids);
     validate("heldout9.toml", &heldout9, &mut ids);
+    validate("heldout10.toml", &heldout10, &mut ids);
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -621,6 +628,7 @@ async fn the_assistant_answers_realistic_questions() {
     let held7 = run_set(&app, "heldout7", &heldout7, &acc).await;
     let held8 = run_set(&app, "heldout8", &heldout8, &acc).await;
     let held9 = run_set(&app, "heldout9", &heldout9, &acc).await;
+    let held10 = run_set(&app, "heldout10", &heldout10, &acc).await;
     print_misses("tuning", &tuned);
     print_misses("heldout", &held);
     print_misses("heldout2", &held2);
@@ -631,6 +639,7 @@ async fn the_assistant_answers_realistic_questions() {
     print_misses("heldout7", &held7);
     print_misses("heldout8", &held8);
     print_misses("heldout9", &held9);
+    print_misses("heldout10", &held10);
     let (tuning_overall, tuning_safety) = report("tuning", &tuned);
     let (heldout_overall, heldout_safety) = report("heldout", &held);
     let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
@@ -641,6 +650,7 @@ async fn the_assistant_answers_realistic_questions() {
     let (heldout7_overall, heldout7_safety) = report("heldout7", &held7);
     let (heldout8_overall, heldout8_safety) = report("heldout8", &held8);
     let (heldout9_overall, heldout9_safety) = report("heldout9", &held9);
+    let (heldout10_overall, heldout10_safety) = report("heldout10", &held10);
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -727,6 +737,13 @@ async fn the_assistant_answers_realistic_questions() {
             heldout9_overall,
             heldout9_safety,
             &floors.heldout9,
+        ),
+        (
+            "heldout10",
+            held10.len(),
+            heldout10_overall,
+            heldout10_safety,
+            &floors.heldout10,
         ),
     ] {
         if n < floor.min_items {
