@@ -379,5 +379,6 @@ mod tests {
         assert!(t("dog ate snail bait").contains("bait"));
         assert!(t("cat got into the rat poison").contains("poison"));
         assert!(t("dog chewed a leaf").contains("plant"));
+        assert!(t("ant killer powder kha gaya mera pilla").contains("pesticide"));
     }
 }
