@@ -31,6 +31,7 @@ use super::brief::Brief;
 use super::care_tasks::CareTasks;
 use super::direct::{KindCare, Watering};
 use super::groups;
+use super::hazard::Hazards;
 use super::knowledge::{Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::memory::Memory;
@@ -84,6 +85,8 @@ pub struct Answer {
 pub struct Engine {
     kb: Knowledge,
     lex: Lexicons,
+    /// The general safety reading: hazard classes by victim, act and hazard.
+    hazards: Hazards,
     watering: Watering,
     /// Quick answers and the Hindi/Hinglish guide bodies.
     book: Phrasebook,
@@ -100,6 +103,7 @@ impl Engine {
     /// Builds the engine over the knowledge base and the assistant's data files (checked).
     pub fn new(kb: Knowledge) -> anyhow::Result<Engine> {
         let lex = Lexicons::embedded()?;
+        let hazards = Hazards::embedded()?;
         photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
@@ -130,6 +134,7 @@ impl Engine {
         Ok(Engine {
             kb,
             lex,
+            hazards,
             watering,
             book,
             care_tasks,

@@ -3,6 +3,7 @@
 //! first aid and where to get help before anything else, and never with a product. Myths are
 //! corrected plainly right after. Rules and texts are data (`knowledge/assistant/`).
 
+use super::hazard::Hazards;
 use super::knowledge::Species;
 use super::lexicon::{HarmlessText, Lang, Lexicons, Victim};
 use super::text::Prepared;
@@ -28,6 +29,45 @@ pub struct Plants<'a> {
     pub about: Option<&'a Species>,
     /// The plant discussed last, which "it" or "the leaves" may mean when none is named.
     pub remembered: Option<&'a Species>,
+}
+
+/// The safety answer to give first, if any: the first rule of safety.toml that fires, unless a
+/// hazard class of the general reading (hazard.rs) fires too and names that rule as one it
+/// replaces; a hazard class alone when no rule fires (the last resort for bites, falls, burns,
+/// fumes and anyone hurt). `{eaten}` in a rule's answer becomes what the message says was
+/// swallowed ("rat poison", not "plant pieces").
+pub fn first_aid(
+    lex: &Lexicons,
+    hazards: &Hazards,
+    text: &Prepared,
+    lang: Lang,
+    plants: Plants,
+) -> Option<Verdict> {
+    let rule = triage(lex, text, lang, plants);
+    let class = hazards.read(text, lang);
+    let verdict = match (rule, class) {
+        (Some(v), Some(f))
+            if f.class
+                .replaces
+                .iter()
+                .any(|r| *r == v.rule || v.rule.strip_suffix("-harmless") == Some(r.as_str())) =>
+        {
+            Verdict {
+                rule: f.class.id.clone(),
+                text: f.text,
+            }
+        }
+        (Some(v), _) => v,
+        (None, Some(f)) => Verdict {
+            rule: f.class.id.clone(),
+            text: f.text,
+        },
+        (None, None) => return None,
+    };
+    Some(Verdict {
+        text: verdict.text.replace("{eaten}", hazards.eaten(text, lang)),
+        ..verdict
+    })
 }
 
 /// The first safety rule the message fires, with what is known about the plants it names.

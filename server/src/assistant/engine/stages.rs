@@ -24,13 +24,15 @@ impl Engine {
         memory: &Memory,
     ) -> Option<Answer> {
         let mut turn = Turn::new(self, q, reading, r, text, memory);
-        // Safety first, photo or not: an emergency or a dangerous plan is answered by its rule.
+        // Safety first, photo or not: an emergency or a dangerous plan is answered by its rule,
+        // or by the hazard class it belongs to; no stage after this may answer a message that
+        // tells of someone hurt, bitten, burnt, fallen or poisoned.
         let plants = triage::Plants {
             named: &r.plants,
             about: turn.named.or(turn.remembered).or(turn.listed_first),
             remembered: turn.remembered,
         };
-        if let Some(v) = triage::triage(&self.lex, text, reading.lang, plants) {
+        if let Some(v) = triage::first_aid(&self.lex, &self.hazards, text, reading.lang, plants) {
             return Some(turn.answered(v.text, Some(v.rule)));
         }
         // A photo is answered from its findings, by the guides.
