@@ -13,6 +13,7 @@ pub mod engine;
 pub mod followup;
 pub mod gate;
 pub mod groups;
+pub mod injection;
 pub mod knowledge;
 pub mod lexicon;
 pub mod llm;
