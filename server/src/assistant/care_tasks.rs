@@ -9,8 +9,9 @@ use anyhow::{bail, Context};
 use serde::Deserialize;
 
 use super::knowledge::{LightLevel, Species};
+use super::lexicon::Lang;
 use super::lexicon::{all_groups, PhraseList};
-use super::text::Prepared;
+use super::text::{is_devanagari, Prepared};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,9 +24,18 @@ struct Task {
     #[serde(default)]
     field: String,
     lead: String,
+    /// The rule in Hindi and Hinglish ({name} = the plant's Hindi or common name); none for
+    /// a task the language's care brief already answers from the plant's facts.
+    #[serde(default)]
+    lead_hi: Option<String>,
+    #[serde(default)]
+    lead_hinglish: Option<String>,
     /// Leads by light level (low, medium, bright, full-sun), for the sunlight task.
     #[serde(default)]
     by_light: HashMap<String, String>,
+    /// The task cuts or handles the plant: a toxic plant's answer adds the gloves line.
+    #[serde(default)]
+    gloves: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -35,6 +45,8 @@ pub struct CareTasks {
     frequency: PhraseList,
     how_much: PhraseList,
     how_much_line: String,
+    gloves_hi: String,
+    gloves_hinglish: String,
     task: Vec<Task>,
 }
 
@@ -47,6 +59,9 @@ impl CareTasks {
         t.asked.check("care_tasks asked")?;
         t.frequency.check("care_tasks frequency")?;
         t.how_much.check("care_tasks how_much")?;
+        if !is_devanagari(&t.gloves_hi) || t.gloves_hinglish.trim().is_empty() {
+            bail!("care_tasks gloves: the Hindi line must be Devanagari and the Hinglish given");
+        }
         for k in &t.task {
             if !FIELDS.contains(&k.field.as_str()) {
                 bail!("care task {} reads an unknown field {}", k.id, k.field);
@@ -54,8 +69,18 @@ impl CareTasks {
             for g in &k.all {
                 g.check(&format!("care task {}", k.id))?;
             }
-            if !k.lead.contains("{name}") {
-                bail!("care task {}: the lead does not name the plant", k.id);
+            let leads = [Some(&k.lead), k.lead_hi.as_ref(), k.lead_hinglish.as_ref()];
+            if leads.iter().flatten().any(|l| !l.contains("{name}")) {
+                bail!("care task {}: a lead does not name the plant", k.id);
+            }
+            if k.lead_hi.is_some() != k.lead_hinglish.is_some() {
+                bail!(
+                    "care task {}: give both lead_hi and lead_hinglish, or neither",
+                    k.id
+                );
+            }
+            if k.lead_hi.as_deref().is_some_and(|l| !is_devanagari(l)) {
+                bail!("care task {}: lead_hi is not in Devanagari", k.id);
             }
         }
         Ok(t)
@@ -72,15 +97,40 @@ impl CareTasks {
             .then_some(self.how_much_line.as_str())
     }
 
-    /// The answer to "how often / when" about a care task for one plant, in English.
-    pub fn answer(&self, text: &Prepared, s: &Species) -> Option<String> {
+    /// The task a "how often / when" message asks about, if any.
+    fn asked_task(&self, text: &Prepared) -> Option<&Task> {
         if !self.asked.hit(text) {
             return None;
         }
-        let task = self
-            .task
+        self.task
             .iter()
-            .find(|k| all_groups(&k.all, text) && !k.not.hit(text))?;
+            .find(|k| all_groups(&k.all, text) && !k.not.hit(text))
+    }
+
+    /// The answer in Hindi or Hinglish: the task's rule in that language, named with the
+    /// plant's Hindi or common name (None for feeding and light, which the language's care
+    /// brief answers from the plant's own facts).
+    pub fn answer_in(&self, text: &Prepared, s: &Species, lang: Lang) -> Option<String> {
+        let task = self.asked_task(text)?;
+        let (lead, name) = match lang {
+            Lang::En => return self.answer(text, s),
+            Lang::Hi => (task.lead_hi.as_ref()?, s.hindi.as_str()),
+            Lang::Hinglish => (task.lead_hinglish.as_ref()?, s.name.as_str()),
+        };
+        let mut out = lead.replace("{name}", name);
+        if task.gloves && (s.toxic_to_pets || s.toxic_to_children) {
+            out.push(' ');
+            out.push_str(match lang {
+                Lang::Hi => &self.gloves_hi,
+                _ => &self.gloves_hinglish,
+            });
+        }
+        Some(out)
+    }
+
+    /// The answer to "how often / when" about a care task for one plant, in English.
+    pub fn answer(&self, text: &Prepared, s: &Species) -> Option<String> {
+        let task = self.asked_task(text)?;
         let prose = match task.field.as_str() {
             "feeding" => s.feeding.as_str(),
             "repotting" => s.repotting.as_str(),
@@ -117,17 +167,21 @@ impl CareTasks {
                 )
             }
             _ => {
-                let level = match s.light_level {
-                    LightLevel::Low => "low",
-                    LightLevel::Medium => "medium",
-                    LightLevel::Bright => "bright",
-                    LightLevel::FullSun => "full-sun",
-                };
-                let lead = task.by_light.get(level).unwrap_or(&task.lead);
+                let lead = task.by_light.get(light_level(s)).unwrap_or(&task.lead);
                 format!("{}\n\n{prose}", lead.replace("{name}", &s.name))
             }
         };
         Some(out.trim().to_string())
+    }
+}
+
+/// The key of a plant's light level in `by_light`.
+fn light_level(s: &Species) -> &'static str {
+    match s.light_level {
+        LightLevel::Low => "low",
+        LightLevel::Medium => "medium",
+        LightLevel::Bright => "bright",
+        LightLevel::FullSun => "full-sun",
     }
 }
 
@@ -148,6 +202,29 @@ mod tests {
         assert!(first.contains("every"), "{a}");
         assert!(tasks
             .answer(&Prepared::new("should I fertilize hibiscus"), s)
+            .is_none());
+    }
+
+    #[test]
+    fn hindi_and_hinglish_questions_get_the_rule_in_their_language() {
+        let kb = Knowledge::embedded().unwrap();
+        let tasks = CareTasks::embedded().unwrap();
+        let s = kb.species("hibiscus").expect("hibiscus is known");
+        let hi = tasks
+            .answer_in(&Prepared::new("गुड़हल का गमला कब बदलें?"), s, Lang::Hi)
+            .expect("a Hindi repotting answer");
+        assert!(is_devanagari(&hi) && hi.contains("गमला"), "{hi}");
+        let hinglish = tasks
+            .answer_in(
+                &Prepared::new("gudhal ki katai kab karni chahiye"),
+                s,
+                Lang::Hinglish,
+            )
+            .expect("a Hinglish pruning answer");
+        assert!(hinglish.contains("katai"), "{hinglish}");
+        // A watering question is not a care task.
+        assert!(tasks
+            .answer_in(&Prepared::new("गुड़हल को कितने दिन में पानी दें?"), s, Lang::Hi)
             .is_none());
     }
 }

@@ -17,6 +17,7 @@ mod route_compare;
 mod route_followup;
 mod route_general;
 mod route_identify;
+mod route_injection;
 mod route_proposition;
 mod route_shop;
 mod shorten;
@@ -115,6 +116,7 @@ impl Engine {
         groups::check(&kb)?;
         super::propositions::check(&kb)?;
         super::describe::check()?;
+        super::injection::Injection::check()?;
         for n in &lex.words.not_sold {
             if let Some(id) = n.like.iter().find(|id| kb.species(id).is_none()) {
                 anyhow::bail!(

@@ -14,6 +14,7 @@ pub mod followup;
 pub mod gate;
 pub mod groups;
 pub mod hazard;
+pub mod injection;
 pub mod knowledge;
 pub mod lexicon;
 pub mod llm;

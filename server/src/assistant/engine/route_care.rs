@@ -26,8 +26,8 @@ impl Engine {
         }
         t.memory.plant = Some(s.id.clone());
         // "How often to feed / repot / prune / mist?": the task's frequency, not the watering.
-        if t.lang == Lang::En && reading.ask != Ask::Why {
-            if let Some(a) = self.care_tasks.answer(t.text, s) {
+        if reading.ask != Ask::Why {
+            if let Some(a) = self.care_tasks.answer_in(t.text, s, t.lang) {
                 return Some(a);
             }
         }

@@ -28,12 +28,16 @@ pub(super) fn shorten_within(text: &str, whole: usize, budget: usize, lang: Lang
         "संबंधित गाइड:",
         "बाकी मौसम:",
     ];
+    // A plant's care sheet cut short keeps its light, watering and common problems (what a
+    // question about a struggling plant needs) before its soil mix.
+    const SHEET_SKIPPED: &[&str] = &["Soil:"];
+    let sheet = text.contains("Pets and children:");
     let mut kept_lines: Vec<&str> = Vec::new();
     let mut skipping = false;
     for line in text.lines() {
         let t = line.trim();
         if t.ends_with(':') && t.len() < 60 && !t.starts_with('-') {
-            skipping = SKIPPED.contains(&t);
+            skipping = SKIPPED.contains(&t) || (sheet && SHEET_SKIPPED.contains(&t));
         } else if t.starts_with("**Related guides") || t.starts_with("**Closest topics") {
             continue;
         }
@@ -41,6 +45,21 @@ pub(super) fn shorten_within(text: &str, whole: usize, budget: usize, lang: Lang
             kept_lines.push(line);
         }
     }
+    // A plant's care sheet keeps its shop lines and the hint after any cut: their words come
+    // out of the budget, so the whole answer stays near it (a sheet answering "why are the
+    // buds falling?" must not run past the 150 words customers read).
+    let budget = if sheet {
+        let kept: usize = text
+            .lines()
+            .filter(|l| l.contains("/plant/"))
+            .take(4)
+            .chain(std::iter::once(more_hint(lang)))
+            .map(|l| l.split_whitespace().count())
+            .sum();
+        budget.saturating_sub(kept).max(budget / 2)
+    } else {
+        budget
+    };
     let mut out: Vec<&str> = Vec::new();
     let mut used = 0;
     let mut cut = false;
@@ -57,7 +76,6 @@ pub(super) fn shorten_within(text: &str, whole: usize, budget: usize, lang: Lang
             cut = true;
             // Shop lines survive any shortening, and a plant's care sheet keeps its
             // pets-and-children warning.
-            let sheet = text.contains("Pets and children:");
             let safety = sheet && line.contains("⚠️") && !out.iter().any(|l| l.contains("⚠️"));
             let shop = line.contains("/plant/")
                 && out.iter().filter(|l| l.contains("/plant/")).count() < 4;

@@ -39,15 +39,18 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 21] = [
+        const STAGES: [Stage; 22] = [
             Engine::continued_topic,
             Engine::order_status,
+            Engine::refused_instruction,
+            // A myth before the shop's policies: "…my colony WhatsApp group says" names a
+            // source of the belief, not a wish to contact the shop.
+            Engine::described_plant,
+            Engine::corrected_myth,
             Engine::delivered_size,
             Engine::shop_policy,
-            Engine::described_plant,
             Engine::quantity_total,
             Engine::plant_alone,
-            Engine::corrected_myth,
             Engine::judged_claim,
             Engine::judged_proposition,
             Engine::quick_answer,
