@@ -271,6 +271,63 @@ mod tests {
         assert!(err.to_string().contains("help"), "{err}");
     }
 
+    /// The chapters of a first-aid manual (round 12), each in words no evaluation set uses,
+    /// and ordinary care questions that share a word with them and must not fire.
+    #[test]
+    fn first_aid_chapters_fire_and_care_questions_do_not() {
+        for (text, class) in [
+            ("my niece pushed a dried pea into her ear", "foreign-body"),
+            ("बेटी ने नाक में मोती डाल लिया", "foreign-body"),
+            (
+                "the wire of the fountain pump is bare and lying in the rain water, can I grab it",
+                "electricity-water",
+            ),
+            (
+                "a relative says to eat raw castor seeds for joint pain",
+                "poisonous-remedy",
+            ),
+            (
+                "poured the leftover insecticide into a cold drink bottle",
+                "chemical-in-food-container",
+            ),
+            (
+                "neela thotha tanki mein daal dein peene ke paani ki",
+                "chemical-in-drinking-water",
+            ),
+            ("sulphas ki goli kamre mein rakhi hai", "fumigant"),
+            ("the curtain caught fire from the diya", "house-fire"),
+            ("mali ko loo lag gayi", "heat-illness"),
+            (
+                "dadaji ped se gir gaye, pair hila nahi pa rahe",
+                "spinal-fall",
+            ),
+            (
+                "my son cut his knee and it won't stop bleeding",
+                "heavy-bleeding",
+            ),
+            ("chuna aankh mein chala gaya", "eye-splash"),
+            ("a krait bit my uncle in the garden", "snake-scorpion"),
+            ("my toddler fell into the water tank", "drowning"),
+            ("fogging outside and my son has asthma", "fumes-asthma"),
+        ] {
+            assert_eq!(read(text, Lang::En).as_deref(), Some(class), "{text}");
+        }
+        for text in [
+            "how do i care for a fire stick plant",
+            "flame lily care in pots",
+            "heat tolerant plants for a south facing terrace",
+            "how to cut back roses in winter",
+            "my money plant has transplant shock",
+            "sap bleeding from a cut branch of the mango tree",
+            "my cat bit the snake plant leaves a bit",
+            "i think i drowned my succulent with too much water",
+            "apply neem oil daily on the leaves for mealybugs",
+            "is snake plant good for asthma",
+        ] {
+            assert_eq!(read(text, Lang::En), None, "{text}");
+        }
+    }
+
     #[test]
     fn victim_act_and_hazard_are_read_in_three_languages() {
         for (text, lang, class) in [
