@@ -25,7 +25,10 @@
 //! `heldout10.toml` is a tenth one, written the same way from `main` after round 10 (a Pune
 //! student in lowercase, a Ludhiana grandmother's grandson, Kannada and Malayali speakers, a Jain
 //! family, a wheelchair user, an office admin, Shillong and Guwahati rain, Jaipur heat, Leh cold,
-//! Port Blair, and 45 new emergencies in English, Hindi and Hinglish).
+//! Port Blair, and 45 new emergencies in English, Hindi and Hinglish);
+//! `heldout11.toml` and `heldout12.toml` were written the same way, by two hands that did not
+//! see each other's work, from `main` after round 12: the first to judge round 12 and then to
+//! develop round 13, the second to judge round 13.
 //! `floors.toml` holds the minimum score of each set (CI fails below it).
 //!
 //! How to read the report (`cargo nextest run --release -E 'binary(assistant_realistic)'
@@ -101,20 +104,23 @@ struct Item {
     account: Option<String>,
 }
 
-#[derive(Deserialize)]
-struct Floors {
-    tuning: SetFloor,
-    heldout: SetFloor,
-    heldout2: SetFloor,
-    heldout3: SetFloor,
-    heldout4: SetFloor,
-    heldout5: SetFloor,
-    heldout6: SetFloor,
-    heldout7: SetFloor,
-    heldout8: SetFloor,
-    heldout9: SetFloor,
-    heldout10: SetFloor,
-}
+/// Every set, in the order the report prints them; each has a `[name]` table in `floors.toml`
+/// and a `name.toml` file.
+const SETS: [&str; 13] = [
+    "tuning",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+    "heldout9",
+    "heldout10",
+    "heldout11",
+    "heldout12",
+];
 
 #[derive(Deserialize)]
 struct SetFloor {
@@ -585,30 +591,23 @@ fn print_misses(set: &str, outcomes: &[Outcome]) {
 
 #[tokio::test]
 async fn the_assistant_answers_realistic_questions() {
-    let floors: Floors = toml::from_str(&read("floors.toml")).expect("floors.toml parses");
-    let tuning = load_set("tuning.toml");
-    let heldout = load_set("heldout.toml");
-    let heldout2 = load_set("heldout2.toml");
-    let heldout3 = load_set("heldout3.toml");
-    let heldout4 = load_set("heldout4.toml");
-    let heldout5 = load_set("heldout5.toml");
-    let heldout6 = load_set("heldout6.toml");
-    let heldout7 = load_set("heldout7.toml");
-    let heldout8 = load_set("heldout8.toml");
-    let heldout9 = load_set("heldout9.toml");
-    let heldout10 = load_set("heldout10.toml");
+    let floors: BTreeMap<String, SetFloor> =
+        toml::from_str(&read("floors.toml")).expect("floors.toml parses");
+    let sets: Vec<(&str, Vec<Item>)> = SETS
+        .iter()
+        .map(|name| (*name, load_set(&format!("{name}.toml"))))
+        .collect();
     let mut ids = HashSet::new();
-    validate("tuning.toml", &tuning, &mut ids);
-    validate("heldout.toml", &heldout, &mut ids);
-    validate("heldout2.toml", &heldout2, &mut ids);
-    validate("heldout3.toml", &heldout3, &mut ids);
-    validate("heldout4.toml", &heldout4, &mut ids);
-    validate("heldout5.toml", &heldout5, &mut ids);
-    validate("heldout6.toml", &heldout6, &mut ids);
-    validate("heldout7.toml", &heldout7, &mut ids);
-    validate("heldout8.toml", &heldout8, &mut ids);
-    validate("heldout9.toml", &heldout9, &mut ids);
-    validate("heldout10.toml", &heldout10, &mut ids);
+    for (name, items) in &sets {
+        validate(&format!("{name}.toml"), items, &mut ids);
+    }
+    let mut set_names = SETS.to_vec();
+    set_names.sort_unstable();
+    assert_eq!(
+        floors.keys().map(String::as_str).collect::<Vec<_>>(),
+        set_names,
+        "floors.toml must have exactly one table per set"
+    );
 
     // The whole evaluation comes from one client address: lift the per-client chat limit.
     let app = TestApp::build(|c| {
@@ -618,39 +617,17 @@ async fn the_assistant_answers_realistic_questions() {
     .await;
     let acc = accounts(&app).await;
 
-    let tuned = run_set(&app, "tuning", &tuning, &acc).await;
-    let held = run_set(&app, "heldout", &heldout, &acc).await;
-    let held2 = run_set(&app, "heldout2", &heldout2, &acc).await;
-    let held3 = run_set(&app, "heldout3", &heldout3, &acc).await;
-    let held4 = run_set(&app, "heldout4", &heldout4, &acc).await;
-    let held5 = run_set(&app, "heldout5", &heldout5, &acc).await;
-    let held6 = run_set(&app, "heldout6", &heldout6, &acc).await;
-    let held7 = run_set(&app, "heldout7", &heldout7, &acc).await;
-    let held8 = run_set(&app, "heldout8", &heldout8, &acc).await;
-    let held9 = run_set(&app, "heldout9", &heldout9, &acc).await;
-    let held10 = run_set(&app, "heldout10", &heldout10, &acc).await;
-    print_misses("tuning", &tuned);
-    print_misses("heldout", &held);
-    print_misses("heldout2", &held2);
-    print_misses("heldout3", &held3);
-    print_misses("heldout4", &held4);
-    print_misses("heldout5", &held5);
-    print_misses("heldout6", &held6);
-    print_misses("heldout7", &held7);
-    print_misses("heldout8", &held8);
-    print_misses("heldout9", &held9);
-    print_misses("heldout10", &held10);
-    let (tuning_overall, tuning_safety) = report("tuning", &tuned);
-    let (heldout_overall, heldout_safety) = report("heldout", &held);
-    let (heldout2_overall, heldout2_safety) = report("heldout2", &held2);
-    let (heldout3_overall, heldout3_safety) = report("heldout3", &held3);
-    let (heldout4_overall, heldout4_safety) = report("heldout4", &held4);
-    let (heldout5_overall, heldout5_safety) = report("heldout5", &held5);
-    let (heldout6_overall, heldout6_safety) = report("heldout6", &held6);
-    let (heldout7_overall, heldout7_safety) = report("heldout7", &held7);
-    let (heldout8_overall, heldout8_safety) = report("heldout8", &held8);
-    let (heldout9_overall, heldout9_safety) = report("heldout9", &held9);
-    let (heldout10_overall, heldout10_safety) = report("heldout10", &held10);
+    let mut outcomes = Vec::with_capacity(sets.len());
+    for (name, items) in &sets {
+        outcomes.push((*name, run_set(&app, name, items, &acc).await));
+    }
+    for (name, run) in &outcomes {
+        print_misses(name, run);
+    }
+    let scores: Vec<(f64, f64)> = outcomes
+        .iter()
+        .map(|(name, run)| report(name, run))
+        .collect();
     TIMINGS.with(|t| {
         let mut t = t.borrow().clone();
         t.sort_by(f64::total_cmp);
@@ -667,85 +644,9 @@ async fn the_assistant_answers_realistic_questions() {
     });
 
     let mut failures = Vec::new();
-    for (set, n, overall, safety, floor) in [
-        (
-            "tuning",
-            tuned.len(),
-            tuning_overall,
-            tuning_safety,
-            &floors.tuning,
-        ),
-        (
-            "heldout",
-            held.len(),
-            heldout_overall,
-            heldout_safety,
-            &floors.heldout,
-        ),
-        (
-            "heldout2",
-            held2.len(),
-            heldout2_overall,
-            heldout2_safety,
-            &floors.heldout2,
-        ),
-        (
-            "heldout3",
-            held3.len(),
-            heldout3_overall,
-            heldout3_safety,
-            &floors.heldout3,
-        ),
-        (
-            "heldout4",
-            held4.len(),
-            heldout4_overall,
-            heldout4_safety,
-            &floors.heldout4,
-        ),
-        (
-            "heldout5",
-            held5.len(),
-            heldout5_overall,
-            heldout5_safety,
-            &floors.heldout5,
-        ),
-        (
-            "heldout6",
-            held6.len(),
-            heldout6_overall,
-            heldout6_safety,
-            &floors.heldout6,
-        ),
-        (
-            "heldout7",
-            held7.len(),
-            heldout7_overall,
-            heldout7_safety,
-            &floors.heldout7,
-        ),
-        (
-            "heldout8",
-            held8.len(),
-            heldout8_overall,
-            heldout8_safety,
-            &floors.heldout8,
-        ),
-        (
-            "heldout9",
-            held9.len(),
-            heldout9_overall,
-            heldout9_safety,
-            &floors.heldout9,
-        ),
-        (
-            "heldout10",
-            held10.len(),
-            heldout10_overall,
-            heldout10_safety,
-            &floors.heldout10,
-        ),
-    ] {
+    for ((set, run), (overall, safety)) in outcomes.iter().zip(scores) {
+        let floor = &floors[*set];
+        let n = run.len();
         if n < floor.min_items {
             failures.push(format!(
                 "{set} has {n} items, fewer than {}",
