@@ -41,6 +41,7 @@ use super::quick::Phrasebook;
 use super::reading::{read, Ask, Reading};
 use super::recognize::{recognize, Recognition};
 use super::recommend::read_wishes;
+use super::safety_net::SafetyNet;
 use super::season::Season;
 use super::shop::{self, OrderBrief};
 use super::text::{KbTokenizer, Prepared};
@@ -88,6 +89,8 @@ pub struct Engine {
     lex: Lexicons,
     /// The general safety reading: hazard classes by victim, act and hazard.
     hazards: Hazards,
+    /// The last safety check: a model of the words of emergencies no rule lists.
+    safety_net: SafetyNet,
     watering: Watering,
     /// Quick answers and the Hindi/Hinglish guide bodies.
     book: Phrasebook,
@@ -105,6 +108,7 @@ impl Engine {
     pub fn new(kb: Knowledge) -> anyhow::Result<Engine> {
         let lex = Lexicons::embedded()?;
         let hazards = Hazards::embedded()?;
+        let safety_net = SafetyNet::embedded()?;
         photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
@@ -137,6 +141,7 @@ impl Engine {
             kb,
             lex,
             hazards,
+            safety_net,
             watering,
             book,
             care_tasks,

@@ -25,6 +25,7 @@ pub mod quick;
 pub mod reading;
 pub mod recognize;
 pub mod recommend;
+pub mod safety_net;
 pub mod season;
 pub mod service;
 pub mod shop;

@@ -35,6 +35,10 @@ impl Engine {
         if let Some(v) = triage::first_aid(&self.lex, &self.hazards, text, reading.lang, plants) {
             return Some(turn.answered(v.text, Some(v.rule)));
         }
+        // Then the net, for emergencies told in words no rule or class lists.
+        if let Some(answer) = self.safety_net.answer(text, reading.lang) {
+            return Some(turn.answered(answer.to_string(), Some("safety-net".to_string())));
+        }
         // A photo is answered from its findings, by the guides.
         if !q.photos.is_empty() {
             return None;

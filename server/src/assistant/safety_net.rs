@@ -1,0 +1,170 @@
+//! The safety net: the last safety check, for emergencies told in words no rule lists.
+//!
+//! The rules of `safety.toml` and the hazard classes of `hazards.toml` are phrase lists, so
+//! they recognise only the emergencies someone wrote down; every fresh evaluation set brought
+//! new ones (a hacksaw cut, a man collapsed by the water pump, lovebirds by a spray), and those
+//! got a care sheet with a price. The net is a logistic regression over the words of a
+//! message, trained on every safety question of the project's sets against every other
+//! question (`knowledge/tools/train_safety_net.py` writes its weights to
+//! `knowledge/assistant/safety_net.tsv`). It knows the vocabulary of trouble, not a list of
+//! events, so when it fires it cannot say what happened: its answer
+//! (`knowledge/assistant/safety_net.toml`) says what to do first for the emergencies a home
+//! and a garden bring, each with where to get help. It is asked only when no rule and no
+//! class fired, and its threshold lets through at most 1 in 200 ordinary questions in
+//! cross-validation.
+
+use std::collections::HashMap;
+
+use anyhow::{bail, Context};
+
+use super::lexicon::{Lang, Texts};
+use super::text::Prepared;
+
+/// Words longer than this also count by their first `PREFIX` letters ("poisoned" and
+/// "poisoning" share "poiso"), as in the trainer.
+const PREFIX: usize = 5;
+
+/// The model and its answer.
+#[derive(Debug, Clone)]
+pub struct SafetyNet {
+    weights: HashMap<String, f32>,
+    bias: f32,
+    threshold: f32,
+    answer: Texts,
+}
+
+impl SafetyNet {
+    pub fn embedded() -> anyhow::Result<SafetyNet> {
+        SafetyNet::parse(
+            include_str!("../../knowledge/assistant/safety_net.tsv"),
+            include_str!("../../knowledge/assistant/safety_net.toml"),
+        )
+    }
+
+    /// Reads the weights (`feature<TAB>weight` lines, `bias` and `threshold` among them) and
+    /// the answer, which must name where to get help in every language.
+    pub fn parse(weights_src: &str, answer_src: &str) -> anyhow::Result<SafetyNet> {
+        let mut weights = HashMap::new();
+        let (mut bias, mut threshold) = (None, None);
+        for (n, line) in weights_src.lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let Some((feature, weight)) = line.split_once('\t') else {
+                bail!("safety_net.tsv line {}: no tab", n + 1);
+            };
+            let weight: f32 = weight
+                .parse()
+                .with_context(|| format!("safety_net.tsv line {}: weight", n + 1))?;
+            match feature {
+                "bias" => bias = Some(weight),
+                "threshold" => threshold = Some(weight),
+                _ => {
+                    weights.insert(feature.to_string(), weight);
+                }
+            }
+        }
+        let (Some(bias), Some(threshold)) = (bias, threshold) else {
+            bail!("safety_net.tsv: `bias` or `threshold` is missing");
+        };
+        let answer: Texts =
+            toml::from_str(answer_src).context("knowledge/assistant/safety_net.toml")?;
+        for lang in [Lang::En, Lang::Hi, Lang::Hinglish] {
+            let text = answer.get(lang);
+            if !(text.contains("112") && text.contains("1800-116-117")) || text.contains('₹') {
+                bail!("safety_net.toml: every answer names 112 and 1800-116-117, and no price");
+            }
+        }
+        Ok(SafetyNet {
+            weights,
+            bias,
+            threshold,
+            answer,
+        })
+    }
+
+    /// How far above (positive) or below its threshold the message reads as an emergency.
+    pub fn margin(&self, text: &Prepared) -> f32 {
+        let words: Vec<&str> = text.words.iter().map(String::as_str).collect();
+        let mut features: Vec<String> = Vec::with_capacity(words.len() * 3);
+        features.extend(words.iter().map(|w| format!("w:{w}")));
+        features.extend(words.windows(2).map(|p| format!("b:{} {}", p[0], p[1])));
+        features.extend(
+            words
+                .iter()
+                .filter(|w| w.chars().count() > PREFIX)
+                .map(|w| format!("p:{}", w.chars().take(PREFIX).collect::<String>())),
+        );
+        // A feature counts once, however often it occurs (the trainer uses a set).
+        features.sort_unstable();
+        features.dedup();
+        let sum: f32 = features.iter().filter_map(|f| self.weights.get(f)).sum();
+        self.bias + sum - self.threshold
+    }
+
+    /// The general first-aid answer when the message reads as an emergency.
+    pub fn answer(&self, text: &Prepared, lang: Lang) -> Option<&str> {
+        (self.margin(text) > 0.0).then(|| self.answer.get(lang))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn net() -> SafetyNet {
+        SafetyNet::embedded().expect("the embedded safety net loads")
+    }
+
+    fn fires(text: &str) -> bool {
+        net().answer(&Prepared::new(text), Lang::En).is_some()
+    }
+
+    // Written by hand, not taken from any set. The net reads ingestion best (most of the
+    // safety questions it learnt from): "my husband cut his palm deep with the hacksaw, blood
+    // everywhere" scores just under the threshold, and is the hazard classes' to catch.
+    #[test]
+    fn emergencies_in_words_no_rule_lists_fire() {
+        for text in [
+            "grandpa drank from the bottle that had the plant tonic, he is confused now",
+            "my wife got stung by something in the garden and her throat feels tight",
+            "my son touched the broken wire near the pump and fell",
+            "meri beti ne kuch safed powder kha liya gamle ke paas se, ulti kar rahi hai",
+            "मेरे बेटे ने गमले की दवा वाली गोलियां खा लीं, उसे चक्कर आ रहे हैं",
+        ] {
+            assert!(fires(text), "should fire: {text}");
+        }
+    }
+
+    #[test]
+    fn care_and_shop_questions_do_not_fire() {
+        for text in [
+            "how often should i water my snake plant in winter",
+            "is money plant safe for my cat",
+            "my son wants a plant for his room, something easy to keep",
+            "meri beti ne poocha tulsi ko kitna paani dena hai",
+            "do you deliver to pune and can i pay cash",
+            "बच्चों के कमरे के लिए कौन सा पौधा अच्छा है",
+            "my dog keeps digging the pots, how do i stop him",
+        ] {
+            assert!(!fires(text), "should not fire: {text}");
+        }
+    }
+
+    #[test]
+    fn an_answer_without_the_helplines_is_refused() {
+        let answer = "en = \"call 112\"\nhi = \"112\"\nhinglish = \"112\"";
+        assert!(SafetyNet::parse("bias\t0\nthreshold\t0\n", answer).is_err());
+    }
+
+    #[test]
+    fn features_count_once() {
+        let net = SafetyNet::parse(
+            "bias\t0\nthreshold\t0.5\nw:help\t1.0\n",
+            include_str!("../../knowledge/assistant/safety_net.toml"),
+        )
+        .expect("parses");
+        // One "help" is 1.0 above a bias of 0: 0.5 over the threshold, and three are no more.
+        assert!((net.margin(&Prepared::new("help help help")) - 0.5).abs() < 1e-6);
+    }
+}
