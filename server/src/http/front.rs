@@ -21,6 +21,7 @@ use bytes::Bytes;
 use tower::ServiceExt;
 
 use super::front_copy::{FrontCopies, Lookup, Pending};
+use super::plain_probe::ProbeAnswer;
 use super::request_id;
 
 const PATH: &str = "/healthz";
@@ -93,6 +94,17 @@ impl FixedAnswers {
             }),
             catalogue: FrontCopies::default(),
         }
+    }
+
+    /// The kept probe answer encoded for `http/plain_probe.rs`, which answers plain probes
+    /// before hyper reads them; None when nothing was kept.
+    pub fn plain_probe(&self) -> Option<ProbeAnswer> {
+        let kept = self.health.as_ref()?;
+        Some(ProbeAnswer::encode(
+            kept.status,
+            &kept.headers,
+            kept.body.clone(),
+        ))
     }
 
     /// What to do with `request`: answer it here, or let the stack answer.

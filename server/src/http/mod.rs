@@ -19,6 +19,7 @@ pub mod observe;
 pub mod openapi;
 pub mod orders;
 pub mod page_data;
+pub mod plain_probe;
 pub mod plant_page;
 pub mod plants;
 pub mod ratings;

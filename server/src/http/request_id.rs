@@ -57,16 +57,24 @@ fn scramble(count: u64, offset: u64) -> u64 {
     x
 }
 
+/// The text of an id: a UUID's 36 characters.
+pub type IdText = [u8; uuid::fmt::Hyphenated::LENGTH];
+
 /// A fresh id, e.g. `3f1c9a62-05d7-8e41-9b0a-6d2f4c8e1a73`.
 pub fn fresh() -> HeaderValue {
+    HeaderValue::from_bytes(&fresh_text()).expect("a UUID is a valid header value")
+}
+
+/// A fresh id as text, without the allocation a `HeaderValue` makes.
+pub fn fresh_text() -> IdText {
     let (key, offset) = process_key();
     let high = (key & !0xF000) | 0x8000; // version 8
     let low = scramble(next_count(), offset) | (0b10 << 62); // RFC 9562 variant
     let mut text = [0u8; uuid::fmt::Hyphenated::LENGTH];
-    let text = uuid::Uuid::from_u64_pair(high, low)
+    uuid::Uuid::from_u64_pair(high, low)
         .hyphenated()
         .encode_lower(&mut text);
-    HeaderValue::from_str(text).expect("a UUID is a valid header value")
+    text
 }
 
 /// The id of an answer given ahead of the stack (`http/front.rs`), by the stack's rule: the

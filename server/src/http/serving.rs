@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use axum::Router;
+use bytes::Bytes;
 use futures_util::future::Either;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -28,6 +29,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use super::front::{FixedAnswers, Front};
+use super::plain_probe::{answer_plain_probes, AfterProbes, Prefixed};
 use crate::domain::ids::now_ms;
 use crate::error::{ErrorBody, ErrorCode};
 
@@ -148,6 +150,9 @@ pub async fn run(
     // Plain health probes and the catalogue's hot reads are answered ahead of the stack,
     // with the stack's own answers.
     let fixed = Arc::new(FixedAnswers::capture(&router).await);
+    // A connection's plain probes are answered before hyper reads it (`http/plain_probe.rs`).
+    let probe = fixed.plain_probe().map(Arc::new);
+    let (stop_probes, stopping) = tokio::sync::watch::channel(false);
     let graceful = GracefulShutdown::new();
     let refusals_logged = Arc::new(AtomicU64::new(0));
     tokio::pin!(shutdown);
@@ -167,11 +172,27 @@ pub async fn run(
         match gate.admit(peer.ip()) {
             Ok(ticket) => {
                 crate::metrics::connection_opened(gate.open());
-                let connection =
-                    serve_connection(stream, peer, router.clone(), fixed.clone(), gate.policy);
-                let connection = graceful.watch(connection);
+                let (router, fixed, probe) = (router.clone(), fixed.clone(), probe.clone());
+                let (policy, watcher, mut stopping) =
+                    (gate.policy, graceful.watcher(), stopping.clone());
                 tokio::spawn(async move {
                     let _ticket = ticket;
+                    let io = match probe.as_deref() {
+                        Some(answer) => match answer_plain_probes(
+                            stream,
+                            answer,
+                            policy.header_timeout,
+                            &mut stopping,
+                        )
+                        .await
+                        {
+                            AfterProbes::Handoff(io) => io,
+                            AfterProbes::Closed => return,
+                        },
+                        None => Prefixed::new(Bytes::new(), stream),
+                    };
+                    let connection =
+                        watcher.watch(serve_connection(io, peer, router, fixed, policy));
                     if let Err(err) = connection.await {
                         tracing::debug!(error = %err, client = %peer.ip(), "connection ended");
                     }
@@ -185,6 +206,7 @@ pub async fn run(
         }
     }
     drop(listener);
+    let _ = stop_probes.send(true);
     tokio::select! {
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(DRAIN_TIME) => {
@@ -251,13 +273,13 @@ pub async fn run_per_core(
 }
 
 fn serve_connection(
-    stream: TcpStream,
+    stream: Prefixed<TcpStream>,
     peer: SocketAddr,
     router: Router,
     fixed: Arc<FixedAnswers>,
     policy: ConnectionPolicy,
 ) -> hyper::server::conn::http1::Connection<
-    TokioIo<TcpStream>,
+    TokioIo<Prefixed<TcpStream>>,
     impl hyper::service::Service<
             hyper::Request<Incoming>,
             Response = axum::response::Response,

@@ -449,3 +449,129 @@ async fn private_and_cross_origin_requests_are_neither_kept_nor_answered_by_a_co
         "https://shop.example"
     );
 }
+
+/// Reads whole HTTP/1.1 answers (head plus `content-length` bytes) from `stream` until `count`
+/// have arrived; returns each one's head and body.
+async fn read_answers(stream: &mut tokio::net::TcpStream, count: usize) -> Vec<(String, Vec<u8>)> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut answers = Vec::new();
+    let mut buf = [0u8; 65536];
+    while answers.len() < count {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut buf))
+            .await
+            .expect("an answer within 5 s")
+            .unwrap();
+        assert!(n > 0, "closed after {} answers", answers.len());
+        got.extend_from_slice(&buf[..n]);
+        while let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8(got[..end].to_vec()).unwrap();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length: "))
+                .map_or(0, |v| v.trim().parse().unwrap());
+            if got.len() < end + 4 + length {
+                break;
+            }
+            let body = got[end + 4..end + 4 + length].to_vec();
+            got.drain(..end + 4 + length);
+            answers.push((head, body));
+        }
+    }
+    answers
+}
+
+fn header_of<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(": ")))
+}
+
+#[tokio::test]
+async fn probes_before_hyper_keep_order_ids_and_the_connections_rules() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::build(|_| {}).await;
+    let (addr, stop) = app.serve_on_loopback().await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let probe = b"GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\n";
+
+    // Plain probes one after another: each its own fresh id, the stack's body.
+    let mut ids = std::collections::HashSet::new();
+    for _ in 0..3 {
+        stream.write_all(probe).await.unwrap();
+        let answer = read_answers(&mut stream, 1).await.remove(0);
+        assert!(answer.0.starts_with("HTTP/1.1 200 OK\r\n"), "{}", answer.0);
+        assert_eq!(answer.1, br#"{"status":"ok"}"#);
+        assert!(header_of(&answer.0, "date").is_some_and(|d| d.ends_with(" GMT")));
+        assert!(ids.insert(header_of(&answer.0, "x-request-id").unwrap().to_string()));
+    }
+    // A load balancer's own id is echoed; an unsafe one is replaced.
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: shop\r\nX-Request-Id: lb-probe-7\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_answers(&mut stream, 1).await.remove(0);
+    assert_eq!(header_of(&answer.0, "x-request-id"), Some("lb-probe-7"));
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: shop\r\nX-Request-Id: <script>\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_answers(&mut stream, 1).await.remove(0);
+    assert_ne!(header_of(&answer.0, "x-request-id"), Some("<script>"));
+    assert!(!answer.0.contains("<script>"), "{}", answer.0);
+
+    // A probe and a catalogue read sent together: both answered, in the order sent.
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: shop\r\n\r\nGET /api/plants?limit=1 HTTP/1.1\r\nHost: shop\r\n\r\n")
+        .await
+        .unwrap();
+    let answers = read_answers(&mut stream, 2).await;
+    assert_eq!(answers[0].1, br#"{"status":"ok"}"#);
+    assert!(answers[1].0.starts_with("HTTP/1.1 200"), "{}", answers[1].0);
+    assert!(answers[1].1.starts_with(b"{"), "the catalogue second");
+    // After hyper took the connection, probes still get the same answer.
+    stream.write_all(probe).await.unwrap();
+    let answer = read_answers(&mut stream, 1).await.remove(0);
+    assert_eq!(answer.1, br#"{"status":"ok"}"#);
+    // `Connection: close` is honoured: answered, then closed.
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = read_answers(&mut stream, 1).await.remove(0);
+    assert!(answer.0.contains("connection: close"), "{}", answer.0);
+    let mut rest = [0u8; 16];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut rest))
+        .await
+        .expect("closed")
+        .unwrap_or(0);
+    assert_eq!(n, 0, "nothing after the close");
+
+    // A connection that has only probed is closed when the server stops.
+    let mut prober = tokio::net::TcpStream::connect(addr).await.unwrap();
+    prober.write_all(probe).await.unwrap();
+    read_answers(&mut prober, 1).await;
+    stop.send(()).unwrap();
+    let n = tokio::time::timeout(std::time::Duration::from_secs(5), prober.read(&mut rest))
+        .await
+        .expect("a probing connection closed on shutdown")
+        .unwrap_or(0);
+    assert_eq!(n, 0);
+}
+
+#[tokio::test]
+async fn a_probe_split_over_two_writes_is_still_answered() {
+    use tokio::io::AsyncWriteExt;
+    let app = TestApp::build(|_| {}).await;
+    let (addr, _stop) = app.serve_on_loopback().await;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.set_nodelay(true).unwrap();
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHo")
+        .await
+        .unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    stream.write_all(b"st: shop\r\n\r\n").await.unwrap();
+    let answer = read_answers(&mut stream, 1).await.remove(0);
+    assert!(answer.0.starts_with("HTTP/1.1 200 OK\r\n"), "{}", answer.0);
+    assert_eq!(answer.1, br#"{"status":"ok"}"#);
+}
