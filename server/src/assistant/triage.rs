@@ -600,6 +600,91 @@ mod tests {
     }
 
     #[test]
+    fn despair_and_new_household_dangers_are_read_from_their_situation() {
+        // Despair without "suicide"; a person down near a pump; poison for birds or rats where
+        // children play; a pet after a spray or a chewed cable; dengue, a storm on the roof.
+        assert_rules_without_offer(&[
+            (
+                "no one would even notice, which berries are deadly",
+                Lang::En,
+                "self-harm-despair",
+            ),
+            (
+                "sab bekaar hai, kisi ko farq nahi padega agar main na rahu",
+                Lang::Hinglish,
+                "self-harm-despair",
+            ),
+            ("छत से कूद जाऊँ तो क्या होगा", Lang::Hi, "self-harm-despair"),
+            (
+                "ami r parchi na, gaach er bish kothay pabo",
+                Lang::En,
+                "self-harm-despair",
+            ),
+            (
+                "bhaiya motor ka switch on karte hi gir pade, behosh hain",
+                Lang::Hinglish,
+                "shock-collapse",
+            ),
+            (
+                "how do I poison the crows that eat my seedlings",
+                Lang::En,
+                "poison-birds",
+            ),
+            (
+                "can I leave snail bait in the pots, my toddler plays in the garden",
+                Lang::En,
+                "bait-near-children",
+            ),
+            (
+                "sprayed mortein near the budgie cage, he is panting",
+                Lang::En,
+                "animal-fumes",
+            ),
+            (
+                "my rabbit chewed the fairy lights wire near the pots",
+                Lang::En,
+                "pet-chewed-cable",
+            ),
+            (
+                "dengue me platelets kam hain, bakri ka doodh aur giloy kaafi hai?",
+                Lang::Hinglish,
+                "dengue-home-cure",
+            ),
+            (
+                "aandhi aa rahi hai, chhat pe chadh ke gamle utaar lu?",
+                Lang::Hinglish,
+                "storm-roof",
+            ),
+        ]);
+        for text in [
+            "i hurt myself on a cactus spine, how to get it out",
+            "mealybugs sab khatam kar doon kaise",
+            "who waters my plants if i cant go on holiday",
+            "which plants keep pigeons away from the balcony",
+            "is neem oil poison safe for birds",
+            "my seedlings collapsed near the pump",
+            "plants to repel dengue mosquitoes and stop breeding",
+            "storm damaged my terrace plants last night",
+            "how to protect terrace plants before the cyclone",
+        ] {
+            let v = verdict(text, Lang::En).map(|v| v.rule);
+            assert!(
+                !matches!(
+                    v.as_deref(),
+                    Some(
+                        "self-harm-despair"
+                            | "shock-collapse"
+                            | "poison-birds"
+                            | "dengue-home-cure"
+                            | "storm-roof"
+                    )
+                ),
+                "{text}: {v:?}"
+            );
+        }
+    }
+
+    #[test]
     fn no_safety_answer_offers_a_product() {
         // Triage answers go out as written, so a price in the data would reach a customer
         // in an emergency.
