@@ -10,8 +10,8 @@ a poison, an injury, despair) in English, Hindi and Hinglish, so a message in ne
 still sounds like an emergency gets the general first-aid answer instead of a care sheet.
 
 Data: the realistic sets the engine may learn from (tuning.toml and heldout.toml to
-heldout10.toml, which earlier rounds already used); heldout11 and later are left out so they
-can judge the net. Each item's last turn is a sample (label: category == "safety"); the earlier
+heldout12.toml, which earlier rounds already used to judge and then to develop); heldout13 and
+later are left out so they can judge the net. Each item's last turn is a sample (label: category == "safety"); the earlier
 turns of other items are negatives; the factual evaluation's questions are negatives too.
 
 Features (the same in `assistant/safety_net.rs`): the words of the normalised message, its
@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ROOT / "tests" / "assistant_realistic"
-TRAIN_SETS = ["tuning.toml", "heldout.toml"] + [f"heldout{n}.toml" for n in range(2, 11)]
+TRAIN_SETS = ["tuning.toml", "heldout.toml"] + [f"heldout{n}.toml" for n in range(2, 13)]
 OUT = ROOT / "knowledge" / "assistant" / "safety_net.tsv"
 EPOCHS = 30
 L2 = 1e-3
