@@ -42,6 +42,12 @@ pub struct FollowUps {
     /// Words right before a count that make it the number wanted ("make it two").
     #[serde(default)]
     taking_before: Vec<String>,
+    /// What a count of plants is for ("for 8 rooms", "30 guests"): one plant each.
+    #[serde(default)]
+    units: Vec<String>,
+    /// Animals and people a safety question is about ("…and for my parrot?" asks it again).
+    #[serde(default)]
+    who: Option<PhraseList>,
 }
 
 /// What a short follow-up asks about the problem discussed before.
@@ -72,6 +78,17 @@ impl FollowUps {
             ("safe_for_them", &f.safe_for_them),
         ] {
             list.check(&format!("followups.toml {name}"))?;
+        }
+        if let Some(who) = &f.who {
+            who.check("followups.toml who")?;
+        }
+        let numbers = f.number_words.iter().flatten();
+        if numbers
+            .chain(&f.taking_after)
+            .chain(&f.taking_before)
+            .any(|w| w.trim().is_empty())
+        {
+            bail!("followups.toml: an empty count or taking word would match every message");
         }
         Ok(f)
     }
@@ -133,6 +150,23 @@ impl FollowUps {
             let before =
                 (1..=2).any(|k| i >= k && is(&self.taking_before, &tokens[i - k..i].join(" ")));
             (after || before).then_some(n)
+        })
+    }
+
+    /// "For 8 rooms", "30 guests ke liye": how many places or people, one plant each.
+    pub fn count_of_units(&self, raw: &str) -> Option<i64> {
+        let lower = raw.to_lowercase();
+        let tokens: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
+            .filter(|w| !w.is_empty())
+            .collect();
+        (0..tokens.len()).find_map(|i| {
+            let n = tokens[i].parse::<i64>().ok().filter(|n| (2..=999).contains(n))?;
+            let after = &tokens[i + 1..tokens.len().min(i + 3)];
+            after
+                .iter()
+                .any(|w| self.units.iter().any(|u| u == w))
+                .then_some(n)
         })
     }
 
@@ -347,6 +381,19 @@ pub fn asked_again(
             .chain([&old.name, &old.hindi, &old.botanical])
             .find_map(|alias| before.find_fuzzy(alias))?;
         return Some(swap(span, &new.name));
+    }
+    // An animal or a person: "is tulsi safe for my cat?" … "and for my parrot?".
+    if let (Some(who), true) = (&f.who, r.plants.is_empty()) {
+        let find = |t: &Prepared| -> Option<(usize, usize, String)> {
+            let name = who.first_hit(t)?;
+            let (at, len) = t.find_fuzzy(name)?;
+            Some((at, len, name.to_string()))
+        };
+        if let (Some(new), Some(old)) = (find(text), find(&before)) {
+            if new.2 != old.2 {
+                return Some(swap((old.0, old.1), &new.2));
+            }
+        }
     }
     // A place: a 6-digit PIN or a city the shop or the climate lists know.
     let pin = |t: &Prepared| -> Option<(usize, String)> {

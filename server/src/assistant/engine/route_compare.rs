@@ -40,6 +40,35 @@ impl Engine {
             );
             out = format!("{out}\n\n{}", first_line(&cheaper));
         }
+        // "…which costs less, and which is ok with my dog?": the safety part answered too.
+        let priced = matches!(
+            criterion,
+            Criterion::Cheaper | Criterion::Costlier | Criterion::Faster
+        );
+        let w = self.words();
+        if priced && (w.pets.hit(t.text) || w.children.hit(t.text)) {
+            let safe = if self.children_only(t.text) {
+                Criterion::ChildSafe
+            } else {
+                Criterion::PetSafe
+            };
+            let line = direct::compare(
+                a,
+                b,
+                safe,
+                &self.watering,
+                t.now(),
+                (price(a), price(b)),
+                t.lang,
+            );
+            out = format!("{out}\n\n{}", first_line(&line));
+        }
+        // "For 8 rooms" / "10 of each": each plant's total for that many.
+        let f = crate::assistant::followup::FollowUps::get();
+        let count = shop::quantity_wanted(t.q.text).or_else(|| f.count_of_units(t.q.text));
+        if let (Some(n), Some(pa), Some(pb)) = (count, price(a), price(b)) {
+            out = format!("{out}\n\n{}", totals(n, (a, pa), (b, pb), t.lang));
+        }
         let lines: Vec<String> = [a, b]
             .iter()
             .map(|s| match stocked(s, catalogue).into_iter().next() {
@@ -121,6 +150,21 @@ impl Engine {
         } else {
             Criterion::Easier
         }
+    }
+}
+
+/// Each plant's total for `n` of it: "For 8: Spider Plant 8 × ₹229 = ₹1,832; …".
+fn totals(n: i64, a: (&Species, i64), b: (&Species, i64), lang: Lang) -> String {
+    use crate::assistant::text::rupees;
+    let one = |(s, p): (&Species, i64)| {
+        let name = if lang == Lang::Hi { &s.hindi } else { &s.name };
+        format!("{name} {n} × {} = **{}**", rupees(p), rupees(p * n))
+    };
+    let (x, y) = (one(a), one(b));
+    match lang {
+        Lang::En => format!("**For {n}:** {x}; {y}. Shipping is free."),
+        Lang::Hi => format!("**{n} के लिए:** {x}; {y}। शिपिंग मुफ़्त है।"),
+        Lang::Hinglish => format!("**{n} ke liye:** {x}; {y}. Shipping free hai."),
     }
 }
 
