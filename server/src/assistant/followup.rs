@@ -161,7 +161,10 @@ impl FollowUps {
             .filter(|w| !w.is_empty())
             .collect();
         (0..tokens.len()).find_map(|i| {
-            let n = tokens[i].parse::<i64>().ok().filter(|n| (2..=999).contains(n))?;
+            let n = tokens[i]
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (2..=999).contains(n))?;
             let after = &tokens[i + 1..tokens.len().min(i + 3)];
             after
                 .iter()
@@ -468,6 +471,12 @@ mod tests {
         ] {
             assert_eq!(f.taken_count(text), want, "{text}");
         }
+        assert_eq!(
+            f.count_of_units("for 8 homestay rooms: spider vs areca"),
+            Some(8)
+        );
+        assert_eq!(f.count_of_units("30 guests ke liye"), Some(30));
+        assert_eq!(f.count_of_units("my 2 cats chew leaves"), None);
     }
 
     #[test]

@@ -68,7 +68,9 @@ impl Engine {
             return None;
         }
         // "Neem or moringa, which costs less?" compares the two (both prices): not a sale.
-        if r.plants.len() == 2 && reading.price && !strong_sell {
+        // "Rubber plant vs monstera, prices and how many do you have": both, compared.
+        let compared = reading.ask == Ask::Compare;
+        if r.plants.len() == 2 && ((reading.price && !strong_sell) || compared) {
             return None;
         }
         match plant {
@@ -166,6 +168,10 @@ impl Engine {
         let said = taken.or_else(|| shop::quantity_wanted(t.q.text));
         if let Some(n) = said {
             t.memory.quantity = Some(n);
+        }
+        // Two plants named ("5 rooms: snake plant or money plant, total?") are compared.
+        if t.r.plants.len() > 1 {
+            return None;
         }
         let asks_total = f.total.hit(t.text);
         // Only while buying: a price asked now or just before, a word of wanting, or a count
