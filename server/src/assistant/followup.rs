@@ -33,6 +33,21 @@ pub struct FollowUps {
     pub buying: PhraseList,
     pub total: PhraseList,
     pub safe_for_them: PhraseList,
+    /// Counts written as words, by value: `number_words[3]` lists "three", "teen", "तीन".
+    #[serde(default)]
+    number_words: Vec<Vec<String>>,
+    /// Words right after a count that take that many ("teen lunga", "12 kar do", "दो लूँ").
+    #[serde(default)]
+    taking_after: Vec<String>,
+    /// Words right before a count that make it the number wanted ("make it two").
+    #[serde(default)]
+    taking_before: Vec<String>,
+    /// What a count of plants is for ("for 8 rooms", "30 guests"): one plant each.
+    #[serde(default)]
+    units: Vec<String>,
+    /// Animals and people a safety question is about ("…and for my parrot?" asks it again).
+    #[serde(default)]
+    who: Option<PhraseList>,
 }
 
 /// What a short follow-up asks about the problem discussed before.
@@ -63,6 +78,17 @@ impl FollowUps {
             ("safe_for_them", &f.safe_for_them),
         ] {
             list.check(&format!("followups.toml {name}"))?;
+        }
+        if let Some(who) = &f.who {
+            who.check("followups.toml who")?;
+        }
+        let numbers = f.number_words.iter().flatten();
+        if numbers
+            .chain(&f.taking_after)
+            .chain(&f.taking_before)
+            .any(|w| w.trim().is_empty())
+        {
+            bail!("followups.toml: an empty count or taking word would match every message");
         }
         Ok(f)
     }
@@ -97,6 +123,54 @@ impl FollowUps {
         } else {
             None
         }
+    }
+
+    /// The number of plants the customer now takes, said with a verb of taking rather than a
+    /// plant word: "actually make it two", "2 lunga", "और दो लूँ तो?", "12 kar do". The count
+    /// may be a word ("teen", "दो"); it counts only next to a taking word, since "do" and
+    /// "two" alone mean other things.
+    pub fn taken_count(&self, raw: &str) -> Option<i64> {
+        let lower = raw.to_lowercase();
+        let tokens: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let value = |w: &str| -> Option<i64> {
+            w.parse::<i64>().ok().or_else(|| {
+                self.number_words
+                    .iter()
+                    .position(|names| names.iter().any(|n| n == w))
+                    .map(|n| n as i64)
+            })
+        };
+        let is = |list: &[String], w: &str| list.iter().any(|x| x == w);
+        (0..tokens.len()).find_map(|i| {
+            let n = value(tokens[i]).filter(|n| (2..=999).contains(n))?;
+            let after = tokens.get(i + 1).is_some_and(|w| is(&self.taking_after, w));
+            let before =
+                (1..=2).any(|k| i >= k && is(&self.taking_before, &tokens[i - k..i].join(" ")));
+            (after || before).then_some(n)
+        })
+    }
+
+    /// "For 8 rooms", "30 guests ke liye": how many places or people, one plant each.
+    pub fn count_of_units(&self, raw: &str) -> Option<i64> {
+        let lower = raw.to_lowercase();
+        let tokens: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
+            .filter(|w| !w.is_empty())
+            .collect();
+        (0..tokens.len()).find_map(|i| {
+            let n = tokens[i]
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (2..=999).contains(n))?;
+            let after = &tokens[i + 1..tokens.len().min(i + 3)];
+            after
+                .iter()
+                .any(|w| self.units.iter().any(|u| u == w))
+                .then_some(n)
+        })
     }
 
     /// "them", "these", "dono": the message is about every plant of the last list.
@@ -311,6 +385,19 @@ pub fn asked_again(
             .find_map(|alias| before.find_fuzzy(alias))?;
         return Some(swap(span, &new.name));
     }
+    // An animal or a person: "is tulsi safe for my cat?" … "and for my parrot?".
+    if let (Some(who), true) = (&f.who, r.plants.is_empty()) {
+        let find = |t: &Prepared| -> Option<(usize, usize, String)> {
+            let name = who.first_hit(t)?;
+            let (at, len) = t.find_fuzzy(name)?;
+            Some((at, len, name.to_string()))
+        };
+        if let (Some(new), Some(old)) = (find(text), find(&before)) {
+            if new.2 != old.2 {
+                return Some(swap((old.0, old.1), &new.2));
+            }
+        }
+    }
     // A place: a 6-digit PIN or a city the shop or the climate lists know.
     let pin = |t: &Prepared| -> Option<(usize, String)> {
         t.words.iter().enumerate().find_map(|(i, w)| {
@@ -366,6 +453,30 @@ mod tests {
             "max_words = 8\nwhy = [\"\"]\nremedy = [\"x\"]\nplural = [\"y\"]\nsame_again = [\"and\"]\ncheaper_one = [\"a\"]\ncostlier_one = [\"b\"]\nquantity_words = [\"c\"]\nnot_count = [\"f\"]\nbuying = [\"g\"]\ntotal = [\"d\"]\nsafe_for_them = [\"e\"]"
         )
         .is_err());
+    }
+
+    #[test]
+    fn counts_taken_with_a_verb_are_read() {
+        let f = FollowUps::get();
+        for (text, want) in [
+            ("actually make it two", Some(2)),
+            ("2 lunga toh total kitna?", Some(2)),
+            ("और दो लूँ तो?", Some(2)),
+            ("nahi nahi actually 12 kar do", Some(12)),
+            ("teen de do", Some(3)),
+            ("ok make it 4 then", Some(4)),
+            ("kar do", None),
+            ("I do need two days", None),
+            ("water it every 3 days", None),
+        ] {
+            assert_eq!(f.taken_count(text), want, "{text}");
+        }
+        assert_eq!(
+            f.count_of_units("for 8 homestay rooms: spider vs areca"),
+            Some(8)
+        );
+        assert_eq!(f.count_of_units("30 guests ke liye"), Some(30));
+        assert_eq!(f.count_of_units("my 2 cats chew leaves"), None);
     }
 
     #[test]

@@ -451,6 +451,8 @@ pub struct VerdictWords {
     pub sun: PhraseList,
     pub outside: PhraseList,
     pub winter: PhraseList,
+    /// Guarding a plant against the cold ("protect from frost", "paale se bachana").
+    pub protect: PhraseList,
     pub mist: PhraseList,
     pub hours: PhraseList,
     pub degrees: PhraseList,
@@ -490,6 +492,7 @@ impl VerdictWords {
             ("remove", &self.remove),
             ("spent", &self.spent),
             ("winter", &self.winter),
+            ("protect", &self.protect),
             ("mist", &self.mist),
             ("hours", &self.hours),
             ("degrees", &self.degrees),

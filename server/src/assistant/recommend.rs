@@ -264,23 +264,33 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
 /// it and a plant word ("4 small plants", "do paudhe", "3 herbs").
 fn plant_count(w: &WishWords, text: &Prepared) -> Option<i64> {
     let words = &text.words;
-    words.iter().enumerate().find_map(|(i, word)| {
-        let n: i64 = match word.parse::<i64>() {
-            Ok(n) => n,
-            Err(_) => {
-                w.count_words
-                    .iter()
-                    .find(|c| c.words.iter().any(|cw| cw == word))?
-                    .n
-            }
-        };
-        let plural = |j: usize| {
-            words
-                .get(j)
-                .is_some_and(|next| w.plural.iter().any(|p| p == next))
-        };
-        ((1..=10).contains(&n) && (plural(i + 1) || plural(i + 2))).then_some(n)
-    })
+    // The largest count: "one plant for each of our 12 desks" wants twelve.
+    words
+        .iter()
+        .enumerate()
+        .filter_map(|(i, word)| {
+            let n: i64 = match word.parse::<i64>() {
+                Ok(n) => n,
+                Err(_) => {
+                    w.count_words
+                        .iter()
+                        .find(|c| c.words.iter().any(|cw| cw == word))?
+                        .n
+                }
+            };
+            let plural = |j: usize| {
+                words
+                    .get(j)
+                    .is_some_and(|next| w.plural.iter().any(|p| p == next))
+            };
+            // "For 30 guests", "8 rooms": one plant each, so a count of places or people counts
+            // too (in digits, up to 50).
+            let units = super::followup::FollowUps::get().count_of_units(&words[i..].join(" "));
+            let by_units = word.parse::<i64>().is_ok() && units == Some(n) && n <= 50;
+            let counted = (1..=50).contains(&n) && word.parse::<i64>().is_ok() || n <= 10;
+            (counted && (plural(i + 1) || plural(i + 2)) || by_units).then_some(n)
+        })
+        .max()
 }
 
 /// The largest amount named next to a budget word: "under ₹500", "500 se kam", "upto 1,000 rs".

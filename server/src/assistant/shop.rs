@@ -596,11 +596,27 @@ pub fn extreme(
     lang: Lang,
 ) -> Option<String> {
     let stocked = catalogue.iter().filter(|i| i.stock > 0);
+    let prices: Vec<i64> = stocked.clone().map(|i| i.price).collect();
     let item = if cheapest {
         stocked.min_by_key(|i| i.price)?
     } else {
         stocked.max_by_key(|i| i.price)?
     };
+    // "Which of them is cheaper?" when they cost the same: said plainly.
+    if among && prices.len() > 1 && prices.iter().all(|&p| p == item.price) {
+        let each = rupees(item.price);
+        let names: Vec<&str> = catalogue
+            .iter()
+            .filter(|i| i.stock > 0)
+            .map(|i| i.name.as_str())
+            .collect();
+        let names = names.join(", ");
+        return Some(match lang {
+            Lang::En => format!("Neither — they cost the same: {names} are {each} each."),
+            Lang::Hi => format!("दोनों की कीमत बराबर है: {names}, {each} प्रति पौधा।"),
+            Lang::Hinglish => format!("Dono ka price barabar hai: {names}, {each} ek."),
+        });
+    }
     if among {
         let head = match (lang, cheapest) {
             (Lang::En, true) => format!(
@@ -664,12 +680,15 @@ pub fn cheaper_than(
     catalogue: &[CatalogueItem],
     lang: Lang,
     pets: bool,
+    ceiling: Option<i64>,
 ) -> Option<String> {
     let floor = catalogue
         .iter()
         .filter(|i| shown.contains(&i.id))
         .map(|i| i.price)
         .min()?;
+    // "Cheaper, under 300": the amount named is a ceiling too.
+    let floor = ceiling.map_or(floor, |c| floor.min(c + 1));
     let mut cheaper: Vec<&CatalogueItem> = catalogue
         .iter()
         .filter(|i| i.stock > 0 && i.price < floor && !shown.contains(&i.id))

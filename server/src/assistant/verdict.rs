@@ -86,6 +86,9 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     if let Some(hours) = number_with_unit(text, &w.hours) {
         return Some(sun_hours(s, hours, cx.lang));
     }
+    if w.protect.hit(text) && w.winter.hit(text) {
+        return Some(frost_protection(s, cx.zone, cx.lang));
+    }
     if w.outside.hit(text) && w.winter.hit(text) {
         return Some(winter_outside(s, cx.zone, cx.lang));
     }
@@ -280,6 +283,37 @@ fn winter_outside(s: &Species, zone: Option<(&str, Zone)>, lang: Lang) -> String
         (_, false, true) => format!("{v} — {n} lagbhag {min} °C tak thand seh leta hai, isliye bahar reh sakta hai; paale ki raat mein deewar ke paas rakhiye."),
         (_, false, false) => format!("{v} — north India ki sardi mein bina bachav ke nahi: {n} ko lagbhag {min} °C se neeche nuksaan hota hai, thandi raaton mein andar rakhiye ya dhak dijiye."),
     }
+}
+
+/// "Should I protect it from frost?": no where winters are frost-free (the customer's city);
+/// elsewhere yes for a plant hurt above about 5 °C, and on frosty nights for a hardier one.
+fn frost_protection(s: &Species, zone: Option<(&str, Zone)>, lang: Lang) -> String {
+    let mild = zone.filter(|(_, z)| z.mild_winter());
+    let min = lowest_temperature(s).unwrap_or(10.0);
+    let n = name(s, lang);
+    let v = yes_no(mild.is_none(), lang);
+    let city = mild.map(|(c, _)| c).unwrap_or_default();
+    // Without a city, the frost-free south and coasts are named so nobody there worries.
+    let unknown = zone.is_none();
+    let mut line = match (lang, mild.is_some(), min <= 5.0) {
+        (Lang::En, true, _) => format!("{v} — {city}'s winter stays mild and frost-free, so {n} needs no frost protection; just water less often than in summer."),
+        (Lang::En, false, false) => format!("{v} — {n} is damaged below about {min} °C: on cold nights bring it inside or against a warm wall, and cover it when frost is forecast."),
+        (Lang::En, false, true) => format!("{v}, but only on frosty nights — {n} takes cold down to about {min} °C; then move it against a wall or cover it."),
+        (Lang::Hi, true, _) => format!("{v} — {city} की सर्दी हल्की और पाले के बिना होती है, इसलिए {n} को पाले से बचाने की ज़रूरत नहीं; बस गर्मी से कम पानी दें।"),
+        (Lang::Hi, false, false) => format!("{v} — {n} को लगभग {min} °C से नीचे नुकसान होता है: ठंडी रातों में अंदर या गर्म दीवार के पास रखें, और पाले की आशंका हो तो ढक दें।"),
+        (Lang::Hi, false, true) => format!("{v}, पर सिर्फ़ पाले वाली रातों में — {n} लगभग {min} °C तक ठंड सह लेता है; तब दीवार के पास रखें या ढक दें।"),
+        (_, true, _) => format!("{v} — {city} ki sardi halki aur bina paale ki hoti hai, isliye {n} ko paale se bachane ki zaroorat nahi; bas garmi se kam paani dijiye."),
+        (_, false, false) => format!("{v} — {n} ko lagbhag {min} °C se neeche nuksaan hota hai: thandi raaton mein andar ya garam deewar ke paas rakhiye, aur paala pade to dhak dijiye."),
+        (_, false, true) => format!("{v}, par sirf paale wali raaton mein — {n} lagbhag {min} °C tak thand seh leta hai; tab deewar ke paas rakhiye ya dhak dijiye."),
+    };
+    if unknown {
+        line.push_str(match lang {
+            Lang::En => " (In frost-free cities such as Mumbai, Chennai or Bengaluru it needs none.)",
+            Lang::Hi => " (मुंबई, चेन्नई या बेंगलुरु जैसे बिना पाले वाले शहरों में इसकी ज़रूरत नहीं।)",
+            Lang::Hinglish => " (Mumbai, Chennai ya Bengaluru jaise bina paale wale shehron mein iski zaroorat nahi.)",
+        });
+    }
+    line
 }
 
 fn mist(s: &Species, lang: Lang) -> String {

@@ -96,6 +96,7 @@ impl Engine {
             t.q.catalogue,
             t.lang,
             t.memory.pets,
+            t.wishes.budget,
         )
     }
 

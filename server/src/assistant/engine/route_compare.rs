@@ -5,10 +5,12 @@ use super::turn::Turn;
 use super::Engine;
 use crate::assistant::answers;
 use crate::assistant::direct::{self, Criterion};
+use crate::assistant::groups;
 use crate::assistant::knowledge::Species;
 use crate::assistant::lexicon::Lang;
 use crate::assistant::recommend::stocked;
 use crate::assistant::shop;
+use crate::assistant::text::Prepared;
 
 impl Engine {
     pub(super) fn compared_pair(&self, t: &mut Turn) -> Option<String> {
@@ -16,15 +18,21 @@ impl Engine {
         let criterion = self.criterion(t);
         let catalogue = t.q.catalogue;
         let price = |s: &Species| stocked(s, catalogue).first().map(|i| i.price);
-        let mut out = direct::compare(
-            a,
-            b,
-            criterion,
-            &self.watering,
-            t.now(),
-            (price(a), price(b)),
-            t.lang,
-        );
+        // "Which one flowers?", "which is a succulent?": answered by the group named.
+        let by_group = self.compared_by_group(t, a, b);
+        let grouped = by_group.is_some();
+        let mut out = match by_group {
+            Some(line) => line,
+            None => direct::compare(
+                a,
+                b,
+                criterion,
+                &self.watering,
+                t.now(),
+                (price(a), price(b)),
+                t.lang,
+            ),
+        };
         // "Which grows faster and which costs less?": both parts answered, prices shown.
         let price_too = criterion == Criterion::Faster
             && (t.reading.cheaper || t.reading.price || self.words().compare_costlier.hit(t.text));
@@ -39,6 +47,35 @@ impl Engine {
                 t.lang,
             );
             out = format!("{out}\n\n{}", first_line(&cheaper));
+        }
+        // "…which costs less, and which is ok with my dog?": the safety part answered too.
+        let priced = matches!(
+            criterion,
+            Criterion::Cheaper | Criterion::Costlier | Criterion::Faster
+        );
+        let w = self.words();
+        if priced && (w.pets.hit(t.text) || w.children.hit(t.text)) {
+            let safe = if self.children_only(t.text) {
+                Criterion::ChildSafe
+            } else {
+                Criterion::PetSafe
+            };
+            let line = direct::compare(
+                a,
+                b,
+                safe,
+                &self.watering,
+                t.now(),
+                (price(a), price(b)),
+                t.lang,
+            );
+            out = format!("{out}\n\n{}", first_line(&line));
+        }
+        // "For 8 rooms" / "10 of each": each plant's total for that many.
+        let f = crate::assistant::followup::FollowUps::get();
+        let count = shop::quantity_wanted(t.q.text).or_else(|| f.count_of_units(t.q.text));
+        if let (Some(n), Some(pa), Some(pb)) = (count, price(a), price(b)) {
+            out = format!("{out}\n\n{}", totals(n, (a, pa), (b, pb), t.lang));
         }
         let lines: Vec<String> = [a, b]
             .iter()
@@ -55,7 +92,7 @@ impl Engine {
             })
             .filter(|l| !l.is_empty())
             .collect();
-        if t.lang == Lang::En && criterion == Criterion::Easier {
+        if t.lang == Lang::En && criterion == Criterion::Easier && !grouped {
             let level = |s: &Species| format!("{:?}", s.difficulty).to_lowercase();
             out = format!(
                 "{out}\n\n**Difficulty:** {} {}, {} {}.",
@@ -75,6 +112,64 @@ impl Engine {
             out = format!("{out}\n{}", lines.join("\n"));
         }
         Some(out)
+    }
+
+    /// "A vs B, which one flowers / is a succulent?": whether each belongs to the group the
+    /// message names (flowering plants, succulents, herbs, climbers…).
+    fn compared_by_group(&self, t: &Turn, a: &Species, b: &Species) -> Option<String> {
+        // The group must be named apart from the plants' own names ("Golden Barrel Cactus").
+        let own: Vec<String> = [a, b]
+            .iter()
+            .flat_map(|s| {
+                s.name
+                    .to_lowercase()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let rest: Vec<&str> = t
+            .text
+            .words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !own.iter().any(|o| o == w))
+            .collect();
+        let named = groups::named(&Prepared::new(&rest.join(" ")));
+        let g = named.first()?;
+        let (fa, fb) = (g.has(a), g.has(b));
+        let lang = t.lang;
+        let group = g.name(lang);
+        let n = |s: &Species| {
+            if lang == Lang::Hi {
+                s.hindi.clone()
+            } else {
+                s.name.clone()
+            }
+        };
+        Some(match (lang, fa, fb) {
+            (Lang::En, true, true) => format!("Both — {} and {} are {group}.", n(a), n(b)),
+            (Lang::En, false, false) => format!("Neither — {} and {} are not {group}.", n(a), n(b)),
+            (Lang::Hi, true, true) => format!("दोनों — {} और {} दोनों {group} हैं।", n(a), n(b)),
+            (Lang::Hi, false, false) => format!("कोई नहीं — {} और {} {group} नहीं हैं।", n(a), n(b)),
+            (_, true, true) => format!("Dono — {} aur {} dono {group} hain.", n(a), n(b)),
+            (_, false, false) => format!("Koi nahi — {} aur {} {group} nahi hain.", n(a), n(b)),
+            (_, true, false) | (_, false, true) => {
+                let (yes, no) = if fa { (a, b) } else { (b, a) };
+                match lang {
+                    Lang::En => format!(
+                        "{} — it is one of the {group}; {} is not. {}",
+                        n(yes),
+                        n(no),
+                        yes.summary
+                    ),
+                    Lang::Hi => format!("{} — यह {group} में से है; {} नहीं।", n(yes), n(no)),
+                    Lang::Hinglish => {
+                        format!("{} — yeh {group} mein se hai; {} nahi.", n(yes), n(no))
+                    }
+                }
+            }
+        })
     }
 
     /// The two plants the message names, or the two of the last list it asks about.
@@ -121,6 +216,21 @@ impl Engine {
         } else {
             Criterion::Easier
         }
+    }
+}
+
+/// Each plant's total for `n` of it: "For 8: Spider Plant 8 × ₹229 = ₹1,832; …".
+fn totals(n: i64, a: (&Species, i64), b: (&Species, i64), lang: Lang) -> String {
+    use crate::assistant::text::rupees;
+    let one = |(s, p): (&Species, i64)| {
+        let name = if lang == Lang::Hi { &s.hindi } else { &s.name };
+        format!("{name} {n} × {} = **{}**", rupees(p), rupees(p * n))
+    };
+    let (x, y) = (one(a), one(b));
+    match lang {
+        Lang::En => format!("**For {n}:** {x}; {y}. Shipping is free."),
+        Lang::Hi => format!("**{n} के लिए:** {x}; {y}। शिपिंग मुफ़्त है।"),
+        Lang::Hinglish => format!("**{n} ke liye:** {x}; {y}. Shipping free hai."),
     }
 }
 

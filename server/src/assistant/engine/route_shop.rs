@@ -68,7 +68,9 @@ impl Engine {
             return None;
         }
         // "Neem or moringa, which costs less?" compares the two (both prices): not a sale.
-        if r.plants.len() == 2 && reading.price && !strong_sell {
+        // "Rubber plant vs monstera, prices and how many do you have": both, compared.
+        let compared = reading.ask == Ask::Compare;
+        if r.plants.len() == 2 && ((reading.price && !strong_sell) || compared) {
             return None;
         }
         match plant {
@@ -161,20 +163,31 @@ impl Engine {
     /// chat is about, with the order limit when one order cannot hold that many.
     pub(super) fn quantity_total(&self, t: &mut Turn) -> Option<String> {
         let f = FollowUps::get();
-        let said = shop::quantity_wanted(t.q.text);
+        // "make it two", "teen lunga": a count taken with a verb, which changes the last one.
+        let taken = f.taken_count(t.q.text);
+        let said = taken.or_else(|| shop::quantity_wanted(t.q.text));
         if let Some(n) = said {
             t.memory.quantity = Some(n);
         }
+        // Two plants named ("5 rooms: snake plant or money plant, total?") are compared.
+        if t.r.plants.len() > 1 {
+            return None;
+        }
         let asks_total = f.total.hit(t.text);
-        // Only while buying: a price asked now or just before, or a word of wanting.
-        let buying =
-            t.reading.price || t.reading.sell || t.q.memory.asked_price || f.buying.hit(t.text);
+        // Only while buying: a price asked now or just before, a word of wanting, or a count
+        // taken again after a total ("11 chahiye" … "actually 12 kar do").
+        let buying = t.reading.price
+            || t.reading.sell
+            || t.q.memory.asked_price
+            || f.buying.hit(t.text)
+            || (taken.is_some() && t.q.memory.quantity.is_some());
         if !buying {
             return None;
         }
-        let counted = t.text.has_any(&[
-            "of them", "of these", "of those", "of it", "pieces", "piece", "pcs", "nos",
-        ]);
+        let counted = taken.is_some()
+            || t.text.has_any(&[
+                "of them", "of these", "of those", "of it", "pieces", "piece", "pcs", "nos",
+            ]);
         let n = match said {
             Some(n) if asks_total || counted || t.named.is_some() => n,
             Some(_) => return None,
