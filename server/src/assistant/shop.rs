@@ -23,18 +23,22 @@ pub struct OrderBrief {
 /// named in a delivery question gets its own answer first.
 pub fn policy(lex: &Lexicons, raw: &str, text: &Prepared, lang: Lang) -> Option<String> {
     let email = &lex.shop.support_email;
+    // Two topics may share one answer ("damaged_order" is "damaged" said of one's own order):
+    // each answer is given once.
+    let mut given = std::collections::HashSet::new();
     let answers: Vec<String> = lex
         .shop
         .topic
         .iter()
         .filter(|t| t.asked(text) || (t.id == "quantity" && more_than_one_order(raw)))
+        .filter(|t| given.insert(t.text.en.as_str()))
         .take(2)
         .enumerate()
         .map(|(i, t)| {
             let general = t.text.get(lang).replace("{support_email}", email);
             match (t.id.as_str(), delivery_place(lex, raw, text, lang)) {
                 ("delivery", Some(place)) => place,
-                ("damaged", _) if reported_late(lex, text) => lex
+                ("damaged" | "damaged_order", _) if reported_late(lex, text) => lex
                     .shop
                     .damaged_late
                     .text
