@@ -298,6 +298,10 @@ mod tests {
             ("the curtain caught fire from the diya", "house-fire"),
             ("mali ko loo lag gayi", "heat-illness"),
             (
+                "my wife got stung by something in the garden and her throat feels tight",
+                "someone-hurt",
+            ),
+            (
                 "dadaji ped se gir gaye, pair hila nahi pa rahe",
                 "spinal-fall",
             ),
