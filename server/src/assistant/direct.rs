@@ -430,10 +430,7 @@ pub fn compare(
     prices: (Option<i64>, Option<i64>),
     lang: Lang,
 ) -> String {
-    let name = |s: &Species| match lang {
-        Lang::Hi => s.hindi.clone(),
-        _ => s.name.clone(),
-    };
+    let name = |s: &Species| s.name_in(lang == Lang::Hi).to_string();
     let interval = |s: &Species| w.interval(&s.id, season, None).unwrap_or((7.0, 7.0));
     let heat = |s: &Species| {
         s.light_level as i32 * 2

@@ -50,6 +50,16 @@ pub struct FollowUps {
     who: Option<PhraseList>,
 }
 
+/// The words of a lower-cased message as the count readers see them: split at spaces and
+/// punctuation (the danda too), with the Devanagari marks the count words are written with
+/// kept as typed (`Prepared` folds them).
+fn count_tokens(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 /// What a short follow-up asks about the problem discussed before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Continue {
@@ -131,10 +141,7 @@ impl FollowUps {
     /// "two" alone mean other things.
     pub fn taken_count(&self, raw: &str) -> Option<i64> {
         let lower = raw.to_lowercase();
-        let tokens: Vec<&str> = lower
-            .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
-            .filter(|w| !w.is_empty())
-            .collect();
+        let tokens = count_tokens(&lower);
         let value = |w: &str| -> Option<i64> {
             w.parse::<i64>().ok().or_else(|| {
                 self.number_words
@@ -156,10 +163,7 @@ impl FollowUps {
     /// "For 8 rooms", "30 guests ke liye": how many places or people, one plant each.
     pub fn count_of_units(&self, raw: &str) -> Option<i64> {
         let lower = raw.to_lowercase();
-        let tokens: Vec<&str> = lower
-            .split(|c: char| c.is_whitespace() || c.is_ascii_punctuation() || c == '।')
-            .filter(|w| !w.is_empty())
-            .collect();
+        let tokens = count_tokens(&lower);
         (0..tokens.len()).find_map(|i| {
             let n = tokens[i]
                 .parse::<i64>()

@@ -135,10 +135,7 @@ pub fn derive(g: &PlantGroup, kb: &Knowledge, text: &Prepared, cx: &Context) -> 
     }
     let names = |list: &[&Species]| {
         list.iter()
-            .map(|s| match cx.lang {
-                Lang::Hi => s.hindi.clone(),
-                _ => s.name.clone(),
-            })
+            .map(|s| s.name_in(cx.lang == Lang::Hi).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -167,10 +164,7 @@ fn except_line(exceptions: &[&Species], lang: Lang) -> String {
     }
     let names = exceptions
         .iter()
-        .map(|s| match lang {
-            Lang::Hi => s.hindi.clone(),
-            _ => s.name.clone(),
-        })
+        .map(|s| s.name_in(lang == Lang::Hi).to_string())
         .collect::<Vec<_>>()
         .join(", ");
     match lang {

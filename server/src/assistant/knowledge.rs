@@ -82,6 +82,15 @@ impl Species {
         self.toxic_to_pets || self.toxic_to_children
     }
 
+    /// The name to show in an answer: the Hindi one in a Hindi answer, else the English one.
+    pub fn name_in(&self, hindi: bool) -> &str {
+        if hindi {
+            &self.hindi
+        } else {
+            &self.name
+        }
+    }
+
     /// "Money Plant (मनी प्लांट)".
     pub fn display_name(&self) -> String {
         format!("{} ({})", self.name, self.hindi)

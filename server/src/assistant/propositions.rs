@@ -262,10 +262,7 @@ fn month_named(w: &Words, t: &Prepared) -> bool {
 }
 
 fn name(s: &Species, lang: Lang) -> String {
-    match lang {
-        Lang::Hi => s.hindi.clone(),
-        _ => s.name.clone(),
-    }
+    s.name_in(lang == Lang::Hi).to_string()
 }
 
 fn verdict(ok: bool, lang: Lang) -> &'static str {

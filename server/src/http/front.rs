@@ -24,7 +24,8 @@ use super::front_copy::{FrontCopies, Lookup, Pending};
 use super::plain_probe::ProbeAnswer;
 use super::request_id;
 
-const PATH: &str = "/healthz";
+/// The path a probe asks for.
+pub(super) const PATH: &str = "/healthz";
 /// A probe's answer is a few bytes; anything larger is not kept.
 const MAX_BODY: usize = 4096;
 

@@ -166,7 +166,11 @@ const MAX_REQUEST_ID: usize = 64;
 /// `-`, `_`, `.` and `:`; otherwise it is dropped and a fresh one is made. It is echoed and
 /// logged, so anything else could forge log lines or smuggle markup.
 pub fn is_safe_request_id(value: &HeaderValue) -> bool {
-    let bytes = value.as_bytes();
+    is_safe_request_id_bytes(value.as_bytes())
+}
+
+/// The same rule on the raw bytes of a head (`http/plain_probe.rs` reads heads before hyper).
+pub fn is_safe_request_id_bytes(bytes: &[u8]) -> bool {
     !bytes.is_empty()
         && bytes.len() <= MAX_REQUEST_ID
         && bytes

@@ -24,16 +24,15 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use bytes::{Buf, Bytes, BytesMut};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 
-use super::observe::is_safe_request_id;
+use super::front::PATH;
+use super::observe::is_safe_request_id_bytes;
 use super::request_id;
 
-/// The path a probe asks for.
-const PATH: &str = "/healthz";
 /// A probe's head is a few hundred bytes; a read of more is not a lone probe.
 const READ_SIZE: usize = 2048;
 /// More header lines than a probe sends: the head is handed to hyper.
@@ -123,8 +122,7 @@ pub fn read_head(bytes: &[u8]) -> Head<'_> {
             client_id = Some(line.value);
         }
     }
-    let safe = |id: &[u8]| HeaderValue::from_bytes(id).is_ok_and(|v| is_safe_request_id(&v));
-    Head::Probe(client_id.filter(|id| ids == 1 && safe(id)))
+    Head::Probe(client_id.filter(|id| ids == 1 && is_safe_request_id_bytes(id)))
 }
 
 /// How the probe loop ended.
@@ -255,6 +253,8 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Prefixed<S> {
 
 #[cfg(test)]
 mod tests {
+    use axum::http::HeaderValue;
+
     use super::*;
 
     #[test]

@@ -18,12 +18,8 @@ impl Engine {
         let criterion = self.criterion(t);
         let catalogue = t.q.catalogue;
         let price = |s: &Species| stocked(s, catalogue).first().map(|i| i.price);
-        // "Which one flowers?", "which is a succulent?": answered by the group named.
-        let by_group = self.compared_by_group(t, a, b);
-        let grouped = by_group.is_some();
-        let mut out = match by_group {
-            Some(line) => line,
-            None => direct::compare(
+        let compare_by = |criterion: Criterion| {
+            direct::compare(
                 a,
                 b,
                 criterion,
@@ -31,8 +27,12 @@ impl Engine {
                 t.now(),
                 (price(a), price(b)),
                 t.lang,
-            ),
+            )
         };
+        // "Which one flowers?", "which is a succulent?": answered by the group named.
+        let by_group = self.compared_by_group(t, a, b);
+        let grouped = by_group.is_some();
+        let mut out = by_group.unwrap_or_else(|| compare_by(criterion));
         // "Which grows faster and which costs less?": both parts answered, prices shown.
         let price_too = criterion == Criterion::Faster
             && (t.reading.cheaper || t.reading.price || self.words().compare_costlier.hit(t.text));
@@ -60,16 +60,7 @@ impl Engine {
             } else {
                 Criterion::PetSafe
             };
-            let line = direct::compare(
-                a,
-                b,
-                safe,
-                &self.watering,
-                t.now(),
-                (price(a), price(b)),
-                t.lang,
-            );
-            out = format!("{out}\n\n{}", first_line(&line));
+            out = format!("{out}\n\n{}", first_line(&compare_by(safe)));
         }
         // "For 8 rooms" / "10 of each": each plant's total for that many.
         let f = crate::assistant::followup::FollowUps::get();
@@ -140,13 +131,7 @@ impl Engine {
         let (fa, fb) = (g.has(a), g.has(b));
         let lang = t.lang;
         let group = g.name(lang);
-        let n = |s: &Species| {
-            if lang == Lang::Hi {
-                s.hindi.clone()
-            } else {
-                s.name.clone()
-            }
-        };
+        let n = |s: &Species| s.name_in(lang == Lang::Hi).to_string();
         Some(match (lang, fa, fb) {
             (Lang::En, true, true) => format!("Both — {} and {} are {group}.", n(a), n(b)),
             (Lang::En, false, false) => format!("Neither — {} and {} are not {group}.", n(a), n(b)),
@@ -223,7 +208,7 @@ impl Engine {
 fn totals(n: i64, a: (&Species, i64), b: (&Species, i64), lang: Lang) -> String {
     use crate::assistant::text::rupees;
     let one = |(s, p): (&Species, i64)| {
-        let name = if lang == Lang::Hi { &s.hindi } else { &s.name };
+        let name = s.name_in(lang == Lang::Hi);
         format!("{name} {n} × {} = **{}**", rupees(p), rupees(p * n))
     };
     let (x, y) = (one(a), one(b));
