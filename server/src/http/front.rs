@@ -21,11 +21,9 @@ use bytes::Bytes;
 use tower::ServiceExt;
 
 use super::front_copy::{FrontCopies, Lookup, Pending};
-use super::plain_probe::ProbeAnswer;
+use super::plain_probe::{ProbeAnswer, PATH};
 use super::request_id;
 
-/// The path a probe asks for.
-pub(super) const PATH: &str = "/healthz";
 /// A probe's answer is a few bytes; anything larger is not kept.
 const MAX_BODY: usize = 4096;
 

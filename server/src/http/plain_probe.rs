@@ -29,10 +29,11 @@ use bytes::{Buf, Bytes, BytesMut};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 
-use super::front::PATH;
 use super::observe::is_safe_request_id_bytes;
 use super::request_id;
 
+/// The path a probe asks for (`http/front.rs` answers it too).
+pub(super) const PATH: &str = "/healthz";
 /// A probe's head is a few hundred bytes; a read of more is not a lone probe.
 const READ_SIZE: usize = 2048;
 /// More header lines than a probe sends: the head is handed to hyper.
