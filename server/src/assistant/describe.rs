@@ -15,6 +15,8 @@ struct DescribeWords {
     kinds: PhraseList,
     links: PhraseList,
     kind_within: usize,
+    /// A description's words in English, for the English cues.
+    english: std::collections::HashMap<String, String>,
 }
 
 fn describe_words() -> &'static DescribeWords {
@@ -30,7 +32,27 @@ pub fn check() -> anyhow::Result<()> {
     let w: DescribeWords = toml::from_str(include_str!("../../knowledge/assistant/describe.toml"))?;
     w.kinds.check("describe.toml kinds")?;
     w.links.check("describe.toml links")?;
+    if w.english
+        .iter()
+        .any(|(k, v)| k.trim().is_empty() || v.trim().is_empty())
+    {
+        anyhow::bail!("describe.toml english: an empty word");
+    }
     Ok(())
+}
+
+/// The text with the English of its describing words added ("patte gol mote" gains "leaves
+/// round thick"), in the text's word order, so English cues match a description written in
+/// Hinglish, Hindi or Bengali. None when no word has an English entry.
+pub fn with_english(text: &Prepared) -> Option<Prepared> {
+    let w = describe_words();
+    let english: Vec<&str> = text
+        .words
+        .iter()
+        .filter_map(|word| w.english.get(word.as_str()).map(String::as_str))
+        .collect();
+    (!english.is_empty())
+        .then(|| Prepared::new(&format!("{} {}", text.normalized, english.join(" "))))
 }
 
 /// "bush with…", "wo paudha jiske…", "वो छोटा पौधा जिसकी…": a kind of plant among the first

@@ -24,6 +24,11 @@ pub struct PlantGroup {
     pub members: Vec<String>,
     pub typical: String,
     words: PhraseList,
+    /// For a group named by two things together ("flowers" and "December"): a word of this
+    /// list must occur too. Such groups narrow recommendations only (`named_for_wishes`): a
+    /// yes/no question about "leaves changing colour" is not about colourful-leaved plants.
+    #[serde(default)]
+    also: Option<PhraseList>,
     en: String,
     hi: String,
     hinglish: String,
@@ -37,6 +42,11 @@ impl PlantGroup {
             Lang::Hi => &self.hi,
             Lang::Hinglish => &self.hinglish,
         }
+    }
+
+    /// The phrases that name the group (its `words`).
+    pub fn phrases(&self) -> &[String] {
+        &self.words.0
     }
 
     pub fn has(&self, s: &Species) -> bool {
@@ -56,6 +66,9 @@ fn parse(text: &str, kb: &Knowledge) -> anyhow::Result<Vec<PlantGroup>> {
     for g in &file.group {
         let what = format!("plant_groups.toml group {}", g.id);
         g.words.check(&what)?;
+        if let Some(also) = &g.also {
+            also.check(&what)?;
+        }
         if g.members.is_empty() || !g.members.contains(&g.typical) {
             bail!("{what}: no members, or typical is not one");
         }
@@ -81,9 +94,21 @@ fn all() -> &'static [PlantGroup] {
     })
 }
 
-/// The groups a message names, in file order.
+/// The groups a message names, in file order (the plain ones, named by one phrase).
 pub fn named(text: &Prepared) -> Vec<&'static PlantGroup> {
-    all().iter().filter(|g| g.words.hit(text)).collect()
+    all()
+        .iter()
+        .filter(|g| g.also.is_none() && g.words.hit(text))
+        .collect()
+}
+
+/// The groups a request for plants names, also those named by two things together
+/// ("flowers in December", "colourful leaves").
+pub fn named_for_wishes(text: &Prepared) -> Vec<&'static PlantGroup> {
+    all()
+        .iter()
+        .filter(|g| g.words.hit(text) && g.also.as_ref().is_none_or(|a| a.hit(text)))
+        .collect()
 }
 
 /// Whether a species belongs to every group named (true when none is named).

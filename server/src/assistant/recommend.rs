@@ -27,6 +27,12 @@ pub struct Wishes {
     /// The amount named, and whether it is for all the plants together.
     pub stated_budget: Option<i64>,
     pub total: bool,
+    /// Kinds refused ("no flowers", "bina phool wala"): plants with these traits or in these
+    /// groups are left out.
+    pub avoid_traits: Vec<&'static str>,
+    pub avoid_groups: Vec<&'static PlantGroup>,
+    /// The words ask for something unnamed ("something for my desk…", "what can survive…").
+    pub requested: bool,
 }
 
 /// The words of a recommendation request (`knowledge/assistant/wishes.toml`).
@@ -43,6 +49,11 @@ pub struct WishWords {
     plural: Vec<String>,
     total: Vec<String>,
     each: Vec<String>,
+    negation: Vec<String>,
+    negation_filler: Vec<String>,
+    request: Vec<String>,
+    gives_shade: Vec<String>,
+    soft: Vec<String>,
     say: Say,
     place: Vec<PlaceWords>,
     want: Vec<TraitWords>,
@@ -61,6 +72,9 @@ struct CountWords {
 pub struct Say {
     pub over_budget: Texts,
     pub cannot_meet: Texts,
+    pub purpose_over_budget: Texts,
+    pub total_fits: Texts,
+    pub total_short: Texts,
     pub cold: Texts,
     pub wish: WishNames,
 }
@@ -110,6 +124,11 @@ impl WishWords {
             &w.plural,
             &w.total,
             &w.each,
+            &w.negation,
+            &w.negation_filler,
+            &w.request,
+            &w.gives_shade,
+            &w.soft,
         ]
         .into_iter()
         .chain(w.count_words.iter().map(|c| &c.words))
@@ -129,6 +148,13 @@ impl WishWords {
             if !kb.species.iter().any(|s| s.has_trait(&t.name)) {
                 bail!("wishes.toml: no species has the trait `{}`", t.name);
             }
+        }
+        if let Some(s) = w
+            .soft
+            .iter()
+            .find(|s| !w.want.iter().any(|t| &t.name == *s))
+        {
+            bail!("wishes.toml: soft `{s}` is not a trait of `want`");
         }
         Ok(w)
     }
@@ -154,6 +180,56 @@ fn has_any(text: &Prepared, words: &[String]) -> bool {
     words.iter().any(|w| text.has(w))
 }
 
+/// Where a phrase occurs, by the index of its first word (a phrase ending in `*` matches the
+/// start of its last word).
+fn positions(text: &Prepared, phrase: &str) -> Vec<usize> {
+    let (body, stem) = match phrase.strip_suffix('*') {
+        Some(s) => (s, true),
+        None => (phrase, false),
+    };
+    let norm = super::text::normalize(body);
+    let target: Vec<&str> = norm.split_whitespace().collect();
+    let words = &text.words;
+    if target.is_empty() || target.len() > words.len() {
+        return Vec::new();
+    }
+    (0..=words.len() - target.len())
+        .filter(|&i| {
+            target.iter().enumerate().all(|(k, t)| {
+                let w = words[i + k].as_str();
+                if stem && k + 1 == target.len() {
+                    w.starts_with(t)
+                } else {
+                    w == *t
+                }
+            })
+        })
+        .collect()
+}
+
+/// Whether the words just before `start` deny what follows: a negation right before it, or
+/// with up to two filler words between ("no flowers", "doesn't need direct sun").
+fn denied_at(w: &WishWords, words: &[String], start: usize) -> bool {
+    let neg = |i: usize| w.negation.iter().any(|n| n == &words[i]);
+    let filler = |i: usize| w.negation_filler.iter().any(|f| f == &words[i]);
+    (1..=3).any(|back| start >= back && neg(start - back) && (1..back).all(|k| filler(start - k)))
+}
+
+/// How the phrases are said: (plainly at least once, only ever denied).
+fn said(w: &WishWords, text: &Prepared, phrases: &[String]) -> (bool, bool) {
+    let (mut plain, mut denied) = (false, false);
+    for p in phrases {
+        for start in positions(text, p) {
+            if denied_at(w, &text.words, start) {
+                denied = true;
+            } else {
+                plain = true;
+            }
+        }
+    }
+    (plain, denied && !plain)
+}
+
 impl Wishes {
     /// Whether these words narrow a recommendation down (a budget, light, place or kind).
     /// Whether the words state a condition the plant must meet (light, place, budget, pets,
@@ -167,6 +243,12 @@ impl Wishes {
             || self.pets
             || self.children
             || self.beginner
+    }
+
+    /// Words that ask for something unnamed together with a condition of the plant: a
+    /// request for plants even without "suggest" ("something for my desk that won't die").
+    pub fn requests_plants(&self) -> bool {
+        self.requested && self.conditions() >= 1
     }
 
     pub fn refines_a_recommendation(&self) -> bool {
@@ -187,7 +269,10 @@ impl Wishes {
             self.pets,
             self.children,
             self.beginner,
-            !self.traits.is_empty() || !self.groups.is_empty(),
+            !self.traits.is_empty()
+                || !self.groups.is_empty()
+                || !self.avoid_traits.is_empty()
+                || !self.avoid_groups.is_empty(),
             self.count.is_some(),
         ]
         .iter()
@@ -221,42 +306,61 @@ pub fn read_wishes(raw: &str, text: &Prepared) -> Wishes {
         .find(|p| has_any(text, &p.words))
         .map(|p| p.name.as_str());
     let bright = has_any(text, &w.bright);
-    let light = if has_any(text, &w.low_light) && bright {
+    // "A tree that gives shade" asks for shade, not for a shady spot.
+    let low = has_any(text, &w.low_light) && !has_any(text, &w.gives_shade);
+    let (sun, no_sun) = said(w, text, &w.sun);
+    let light = if low && bright {
         // "Bright but no direct sun": neither a dark room nor full sun.
         None
-    } else if has_any(text, &w.low_light) {
+    } else if low || no_sun {
+        // "Doesn't need direct sun" asks for a plant that manages without it.
         Some(LightWish::Low)
-    } else if has_any(text, &w.sun) || place == Some("terrace") {
+    } else if sun || place == Some("terrace") {
         Some(LightWish::Sun)
     } else {
         None
     };
     let count = plant_count(w, text);
     let stated_budget = read_budget(raw);
-    let each = has_any(text, &w.each);
-    let total = !each && has_any(text, &w.total);
+    // "Not each", "not per plant": the amount is for all of them.
+    let (each, each_denied) = said(w, text, &w.each);
+    let total = !each && (has_any(text, &w.total) || each_denied);
     let budget = stated_budget.map(|b| match count {
         // "3 plants under 900": a total when it is at least ₹100 a plant, else per plant.
         Some(n) if n > 1 && !each && (total || b >= 100 * n) => b / n,
         _ => b,
     });
+    let (mut traits, mut avoid_traits) = (Vec::new(), Vec::new());
+    for t in &w.want {
+        match said(w, text, &t.words) {
+            (true, _) => traits.push(t.name.as_str()),
+            (false, true) => avoid_traits.push(t.name.as_str()),
+            _ => {}
+        }
+    }
+    let (mut groups, mut avoid_groups) = (Vec::new(), Vec::new());
+    for g in groups::named_for_wishes(text) {
+        match said(w, text, g.phrases()) {
+            (false, true) => avoid_groups.push(g),
+            _ => groups.push(g),
+        }
+    }
     Wishes {
         budget,
-        groups: groups::named(text),
+        groups,
         count,
         stated_budget,
         total: total || (count.is_some_and(|n| n > 1) && budget != stated_budget),
         light,
         place,
+        // Pets and children are kept even when denied: a plant safe for them is never wrong.
         pets: has_any(text, &w.pets),
         children: has_any(text, &w.children),
         beginner: has_any(text, &w.beginner),
-        traits: w
-            .want
-            .iter()
-            .filter(|t| has_any(text, &t.words))
-            .map(|t| t.name.as_str())
-            .collect(),
+        traits,
+        avoid_traits,
+        avoid_groups,
+        requested: has_any(text, &w.request),
     }
 }
 
@@ -315,6 +419,8 @@ pub fn read_budget(raw: &str) -> Option<i64> {
         "kharch",
         "than",
         "about",
+        "<=",
+        "<",
     ];
     const AFTER: &[&str] = &[
         "rs",
@@ -339,6 +445,11 @@ pub fn read_budget(raw: &str) -> Option<i64> {
         "total",
         "max",
         "only",
+        "me total",
+        "mein total",
+        "in total",
+        "for all",
+        "for everything",
     ];
     let lower = raw.to_lowercase();
     let chars: Vec<char> = lower.chars().collect();
@@ -360,11 +471,20 @@ pub fn read_budget(raw: &str) -> Option<i64> {
             }
             i += 1;
         }
+        // "1k", "1.5k" is not read: "1k" = 1,000 and always money.
+        let thousands = i < chars.len()
+            && chars[i] == 'k'
+            && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric());
+        if thousands {
+            digits.push_str("000");
+            i += 1;
+        }
         let before: String = chars[start.saturating_sub(16)..start].iter().collect();
         let after: String = chars[i..(i + 12).min(chars.len())].iter().collect();
-        let cued = BEFORE
-            .iter()
-            .any(|w| before.trim_end().ends_with(w) || before.contains(&format!("{w} ")))
+        let cued = thousands
+            || BEFORE
+                .iter()
+                .any(|w| before.trim_end().ends_with(w) || before.contains(&format!("{w} ")))
             || AFTER.iter().any(|w| after.trim_start().starts_with(w));
         if let Ok(amount) = digits.parse::<i64>() {
             if cued && (50..=1_000_000).contains(&amount) {
@@ -406,7 +526,10 @@ pub fn rank<'k>(kb: &'k Knowledge, wishes: &Wishes) -> Vec<Candidate<'k>> {
 fn score(s: &Species, w: &Wishes) -> Option<(i32, Vec<String>)> {
     let mut score = 0;
     let mut reasons = Vec::new();
-    if !groups::fits(&w.groups, s) {
+    if !groups::fits(&w.groups, s)
+        || w.avoid_groups.iter().any(|g| g.has(s))
+        || w.avoid_traits.iter().any(|t| s.has_trait(t))
+    {
         return None;
     }
     if w.pets {
@@ -509,6 +632,16 @@ pub fn advise<'k>(
 ) -> (Wishes, Vec<Candidate<'k>>, Option<String>) {
     let say = WishWords::say();
     let mut wishes = wishes.clone();
+    // A kind word that no plant of the group named has ("colourful" read as flowers, with
+    // "colourful leaves" naming the group): the group says what is wanted.
+    if !wishes.groups.is_empty() {
+        let groups = wishes.groups.clone();
+        wishes.traits.retain(|t| {
+            kb.species
+                .iter()
+                .any(|s| groups::fits(&groups, s) && s.has_trait(t))
+        });
+    }
     let mut ranked = rank(kb, &wishes);
     let mut notes: Vec<String> = Vec::new();
     if ranked.is_empty() {
@@ -519,11 +652,44 @@ pub fn advise<'k>(
         }
     }
     let cheapest = |c: &Candidate| stocked(c.species, catalogue).first().map(|i| i.price);
+    let mut over_budget_note = None;
+    let asked_count = wishes.count;
     if let Some(budget) = wishes.budget {
         let fits = ranked
             .iter()
             .any(|c| cheapest(c).is_some_and(|p| p <= budget));
+        // A purpose (a gift, air purifying) gives way to a stated budget: plants that fit the
+        // money come, and the purpose is named as not met.
+        let soft = &WishWords::get().soft;
+        if !fits && wishes.traits.iter().any(|t| soft.iter().any(|s| s == t)) {
+            let relaxed = Wishes {
+                traits: wishes
+                    .traits
+                    .iter()
+                    .copied()
+                    .filter(|t| !soft.iter().any(|s| s == t))
+                    .collect(),
+                ..wishes.clone()
+            };
+            let again = rank(kb, &relaxed);
+            if again
+                .iter()
+                .any(|c| cheapest(c).is_some_and(|p| p <= budget))
+            {
+                notes.push(
+                    say.purpose_over_budget
+                        .get(lang)
+                        .replace("{budget}", &super::text::rupees(budget)),
+                );
+                wishes = relaxed;
+                ranked = again;
+            }
+        }
+        let fits = ranked
+            .iter()
+            .any(|c| cheapest(c).is_some_and(|p| p <= budget));
         if !fits && ranked.iter().any(|c| cheapest(c).is_some()) {
+            over_budget_note = Some(notes.len());
             notes.push(
                 say.over_budget
                     .get(lang)
@@ -534,8 +700,64 @@ pub fn advise<'k>(
             wishes.count = Some(wishes.count.unwrap_or(2).min(2));
         }
     }
+    if let Some(total) = total_note(asked_count, &wishes, &ranked, catalogue, lang) {
+        // The sum for all the plants says more than "nothing fits ₹133 per plant".
+        if let Some(i) = over_budget_note {
+            notes.remove(i);
+        }
+        notes.push(total);
+    }
     let note = (!notes.is_empty()).then(|| notes.join(" "));
     (wishes, ranked, note)
+}
+
+/// For a number of plants and a total for all of them: what they come to, with the plants the
+/// answer shows (the cheapest of the first few that fit), or that the total cannot cover them
+/// and how many it buys.
+fn total_note(
+    count: Option<i64>,
+    wishes: &Wishes,
+    ranked: &[Candidate],
+    catalogue: &[CatalogueItem],
+    lang: Lang,
+) -> Option<String> {
+    let (n, total) = (count?, wishes.stated_budget?);
+    if n < 2 || !wishes.total {
+        return None;
+    }
+    let priced: Vec<(&Species, i64)> = ranked
+        .iter()
+        .filter_map(|c| Some((c.species, stocked(c.species, catalogue).first()?.price)))
+        .collect();
+    let shown = priced
+        .iter()
+        .filter(|(_, p)| wishes.budget.is_none_or(|b| *p <= b))
+        .take(4)
+        .min_by_key(|(_, p)| *p);
+    let cheapest = priced.iter().min_by_key(|(_, p)| *p);
+    let say = WishWords::say();
+    let rupees = super::text::rupees;
+    match shown.filter(|(_, p)| p * n <= total).or(cheapest) {
+        Some((s, p)) if p * n <= total => Some(
+            say.total_fits
+                .get(lang)
+                .replace("{total}", &rupees(total))
+                .replace("{n}", &n.to_string())
+                .replace("{plant}", s.name_in(lang == Lang::Hi))
+                .replace("{price}", &rupees(*p))
+                .replace("{sum}", &rupees(p * n)),
+        ),
+        Some((_, p)) => Some(
+            say.total_short
+                .get(lang)
+                .replace("{total}", &rupees(total))
+                .replace("{n}", &n.to_string())
+                .replace("{price}", &rupees(*p))
+                .replace("{sum}", &rupees(p * n))
+                .replace("{k}", &(total / p).to_string()),
+        ),
+        None => None,
+    }
 }
 
 /// The first single wish whose removal lets some species fit, with its name.

@@ -159,7 +159,8 @@ impl Engine {
             && !asks_about_a_plant
             && ((r.has(Intent::Recommend)
                 && (wishes.asks_for_something() || !wishes.groups.is_empty()))
-                || wishes.conditions() >= 2);
+                || wishes.conditions() >= 2
+                || wishes.requests_plants());
         let on_topic = asks_for_plants
             || !plants.is_empty()
             || !q.photos.is_empty()

@@ -119,6 +119,9 @@ impl Engine {
     }
 
     fn cue_score_of(&self, id: &str, text: &Prepared) -> f32 {
+        // A description in Hinglish or Hindi is matched in English too.
+        let english = crate::assistant::describe::with_english(text);
+        let text = english.as_ref().unwrap_or(text);
         let shared = cue_counts(&self.identify);
         let Some((_, cues)) = self.identify.iter().find(|(i, _)| i == id) else {
             return 0.0;

@@ -91,6 +91,9 @@ impl<'a> Turn<'a> {
         let m = &self.memory;
         let told = m.pets || m.children || m.light.is_some();
         self.r.has(Intent::Recommend) && (self.wishes.asks_for_something() || told)
+            || self.named.is_none()
+                && self.reading.ask != Ask::Identify
+                && self.wishes.requests_plants()
     }
 
     /// The season now (India).
