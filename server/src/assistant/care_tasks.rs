@@ -36,6 +36,17 @@ struct Task {
     /// The task cuts or handles the plant: a toxic plant's answer adds the gloves line.
     #[serde(default)]
     gloves: bool,
+    /// Words that ask how to do the task ("kaise kaatu", "right way to harvest"): such a
+    /// question gets the same answer as "how often", whose lead says how as well.
+    #[serde(default)]
+    how_to: PhraseList,
+    /// The kinds of plant the task applies to (herbs are harvested); empty for every kind.
+    #[serde(default)]
+    kinds: Vec<String>,
+    /// The lead goes first even where the species sheet has a frequency of its own (a
+    /// harvest's rhythm is not the sheet's yearly pruning).
+    #[serde(default)]
+    lead_first: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -69,6 +80,12 @@ impl CareTasks {
             for g in &k.all {
                 g.check(&format!("care task {}", k.id))?;
             }
+            if !k.how_to.0.is_empty() {
+                k.how_to.check(&format!("care task {} how_to", k.id))?;
+            }
+            if k.kinds.iter().any(|kind| kind.trim().is_empty()) {
+                bail!("care task {}: an empty kind", k.id);
+            }
             let leads = [Some(&k.lead), k.lead_hi.as_ref(), k.lead_hinglish.as_ref()];
             if leads.iter().flatten().any(|l| !l.contains("{name}")) {
                 bail!("care task {}: a lead does not name the plant", k.id);
@@ -97,21 +114,23 @@ impl CareTasks {
             .then_some(self.how_much_line.as_str())
     }
 
-    /// The task a "how often / when" message asks about, if any.
-    fn asked_task(&self, text: &Prepared) -> Option<&Task> {
-        if !self.asked.hit(text) {
-            return None;
-        }
-        self.task
-            .iter()
-            .find(|k| all_groups(&k.all, text) && !k.not.hit(text))
+    /// The task a "how often / when" (or, for a task with `how_to`, a "how") message asks
+    /// about for this plant, if any.
+    fn asked_task(&self, text: &Prepared, s: &Species) -> Option<&Task> {
+        let asked = self.asked.hit(text);
+        self.task.iter().find(|k| {
+            (asked || k.how_to.hit(text))
+                && (k.kinds.is_empty() || k.kinds.contains(&s.kind))
+                && all_groups(&k.all, text)
+                && !k.not.hit(text)
+        })
     }
 
     /// The answer in Hindi or Hinglish: the task's rule in that language, named with the
     /// plant's Hindi or common name (None for feeding and light, which the language's care
     /// brief answers from the plant's own facts).
     pub fn answer_in(&self, text: &Prepared, s: &Species, lang: Lang) -> Option<String> {
-        let task = self.asked_task(text)?;
+        let task = self.asked_task(text, s)?;
         let (lead, name) = match lang {
             Lang::En => return self.answer(text, s),
             Lang::Hi => (task.lead_hi.as_ref()?, s.hindi.as_str()),
@@ -130,7 +149,7 @@ impl CareTasks {
 
     /// The answer to "how often / when" about a care task for one plant, in English.
     pub fn answer(&self, text: &Prepared, s: &Species) -> Option<String> {
-        let task = self.asked_task(text)?;
+        let task = self.asked_task(text, s)?;
         let prose = match task.field.as_str() {
             "feeding" => s.feeding.as_str(),
             "repotting" => s.repotting.as_str(),
@@ -149,7 +168,7 @@ impl CareTasks {
             .position(|x| self.frequency.hit(&Prepared::new(x)));
         let out = match says_often {
             // The sheet's own frequency first, then the rest of what it says.
-            Some(i) if task.by_light.is_empty() => {
+            Some(i) if task.by_light.is_empty() && !task.lead_first => {
                 let rest: Vec<&str> = sentences
                     .iter()
                     .enumerate()
@@ -202,6 +221,33 @@ mod tests {
         assert!(first.contains("every"), "{a}");
         assert!(tasks
             .answer(&Prepared::new("should I fertilize hibiscus"), s)
+            .is_none());
+    }
+
+    #[test]
+    fn a_herb_asked_how_to_harvest_gets_the_harvest_not_the_yearly_pruning() {
+        let kb = Knowledge::embedded().unwrap();
+        let tasks = CareTasks::embedded().unwrap();
+        let lemongrass = kb.species("lemongrass").expect("lemongrass is known");
+        let en = tasks
+            .answer(
+                &Prepared::new("right way to harvest lemongrass for chai"),
+                lemongrass,
+            )
+            .expect("a harvest answer");
+        assert!(en.starts_with("Harvest") && en.contains("outer"), "{en}");
+        let hinglish = tasks
+            .answer_in(
+                &Prepared::new("pudina kaise todu ki dobara ug aaye"),
+                kb.species("mint").unwrap(),
+                Lang::Hinglish,
+            )
+            .expect("a Hinglish harvest answer");
+        assert!(hinglish.contains("gaanth"), "{hinglish}");
+        // Not a herb: "how to cut back the hibiscus" is no harvest.
+        let hibiscus = kb.species("hibiscus").unwrap();
+        assert!(tasks
+            .answer(&Prepared::new("how to cut hibiscus"), hibiscus)
             .is_none());
     }
 

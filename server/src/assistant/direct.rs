@@ -201,15 +201,26 @@ pub fn watering(w: &Watering, s: &Species, sit: &Situation) -> Option<String> {
         };
         out.push_str(&line);
     } else {
+        // Ten days or more between waterings (a succulent, a plant resting in winter) is
+        // "sparingly": said so, as "should I water it in December?" or "how often, it's cold
+        // here" asks whether to water less, not only how often.
+        let sparing = lo >= 10.0;
         let line = match lang {
             // How to tell it is time, so the interval is never read as a fixed rule.
+            Lang::En if sparing => format!(
+                "Water a {name} only sparingly, about {every} {when}, when the soil has dried out completely."
+            ),
             Lang::En if matches!(s.kind.as_str(), "cactus" | "succulent") => format!(
                 "Water a {name} about {every} {when}, only when the soil has dried out completely."
             ),
             Lang::En => {
                 format!("Water a {name} about {every} {when}, when the top 2-3 cm of soil is dry.")
             }
+            Lang::Hi if sparing => format!("{when} {name} को बहुत कम पानी दें, लगभग {every}।"),
             Lang::Hi => format!("{when} {name} को लगभग {every} पानी दें।"),
+            Lang::Hinglish if sparing => {
+                format!("{when} {name} ko bahut kam paani dijiye, lagbhag {every}.")
+            }
             Lang::Hinglish => format!("{when} {name} ko lagbhag {every} paani dijiye."),
         };
         out.push_str(&line);

@@ -232,6 +232,17 @@ impl Engine {
             }
         };
         self.verdict_first(&mut answer, &reading, &r, &prepared, q);
+        // Every answer, whichever stage wrote it (a plant's sheet for "why no splits?", a
+        // comparison, a list), stays within the 150 words customers read unless they asked for
+        // more; a safety answer and a photo's findings are given whole.
+        if !reading.more && q.photos.is_empty() && answer.safety.is_none() && answer.on_topic {
+            answer.text = shorten_within(
+                &answer.text,
+                SHORT_ANSWER_WHOLE,
+                SHORT_ANSWER_WORDS,
+                reading.lang,
+            );
+        }
         self.finish(&mut answer, &reading, &r, q);
         answer
     }

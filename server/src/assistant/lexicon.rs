@@ -444,6 +444,9 @@ pub struct VerdictWords {
     pub toxic: PhraseList,
     pub safe: PhraseList,
     pub fine: PhraseList,
+    /// Someone who chews or eats leaves ("my mother with dementia chews leaves"): being safe
+    /// for that person is being non-toxic to people, whoever they are.
+    pub chews: PhraseList,
     pub shade: PhraseList,
     pub strong_sun: PhraseList,
     /// "Without direct sun", "bina dhoop": strong sun named only to be ruled out.
@@ -478,6 +481,7 @@ impl VerdictWords {
             ("first", &self.first),
             ("toxic", &self.toxic),
             ("safe", &self.safe),
+            ("chews", &self.chews),
             ("without", &self.without),
             ("fine", &self.fine),
             ("shade", &self.shade),

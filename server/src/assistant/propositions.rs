@@ -661,8 +661,8 @@ fn in_ac(s: &Species, lang: Lang) -> String {
     let n = name(s, lang);
     let v = verdict(ok, lang);
     match (lang, ok) {
-        (Lang::En, true) => format!("{v} — {n} does well in an AC office if it gets some daylight ({}). Keep it away from the direct draught of the AC vent, which dries and browns the leaves, and water only when the top soil is dry: pots in AC dry slowly.", light_of(s).trim_end_matches('.').to_lowercase()),
-        (Lang::En, false) => format!("{v} — {n} needs several hours of direct sun, which an AC office does not give; it will weaken indoors. Keep it on a sunny balcony and pick a low-light plant (snake plant, ZZ, money plant) for the office."),
+        (Lang::En, true) => format!("{v} — {n} does well in an AC room or office if it gets some daylight ({}). Keep it away from the direct draught of the AC vent, which dries and browns the leaves, and water only when the top soil is dry: pots in AC dry slowly.", light_of(s).trim_end_matches('.').to_lowercase()),
+        (Lang::En, false) => format!("{v} — {n} needs several hours of direct sun, which an AC room or office does not give; it will weaken indoors. Keep it on a sunny balcony and pick a low-light plant (snake plant, ZZ, money plant) for the office."),
         (Lang::Hi, true) => format!("{v} — {n} AC ऑफ़िस में ठीक रहता है अगर कुछ रोशनी मिले; इसे AC की सीधी हवा से दूर रखें और ऊपर की मिट्टी सूखने पर ही पानी दें।"),
         (Lang::Hi, false) => format!("{v} — {n} को रोज़ कई घंटे सीधी धूप चाहिए, जो AC ऑफ़िस में नहीं मिलती।"),
         (_, true) => format!("{v} — {n} AC office mein theek rehta hai agar kuch roshni mile; ise AC ki seedhi hawa se door rakhiye aur upar ki mitti sookhne par hi paani dijiye."),

@@ -65,8 +65,11 @@ pub fn derive(s: &Species, text: &Prepared, cx: &Context) -> Option<String> {
     // "Is it ok / fine where my baby crawls?": with a child or a pet in the question, being
     // fine means being safe.
     let asks_safe = w.safe.hit(text) || w.fine.hit(text);
-    if w.toxic.hit(text) || (asks_safe && (cx.pets || cx.children)) {
-        let children = cx.children && !cx.pets;
+    // Someone who chews leaves (a grandmother with dementia as much as a toddler): safe for
+    // them is non-toxic to people.
+    let person_chews = w.chews.hit(text) && !cx.pets;
+    if w.toxic.hit(text) || (asks_safe && (cx.pets || cx.children || person_chews)) {
+        let children = (cx.children || person_chews) && !cx.pets;
         if w.toxic.hit(text) {
             return Some(is_toxic(s, children, cx.lang));
         }
@@ -592,6 +595,26 @@ mod tests {
             (
                 "dieffenbachia",
                 "is it ok where my 10 month old crawls",
+                Lang::En,
+                "No",
+            ),
+            // The harm asked about sets the polarity: "does it irritate?" is a Yes when it does.
+            (
+                "rubber-plant",
+                "does rubber plant sap irritate skin",
+                Lang::En,
+                "Yes",
+            ),
+            // Anyone who chews leaves, not only a child or a pet.
+            (
+                "spider-plant",
+                "my mother chews leaves, is a spider plant safe in her room",
+                Lang::En,
+                "Yes",
+            ),
+            (
+                "neem",
+                "will the neem sapling be happy in its 6 inch pot forever",
                 Lang::En,
                 "No",
             ),

@@ -13,6 +13,22 @@ use crate::assistant::reading::{Ask, Zone};
 use crate::assistant::verdict;
 
 impl Engine {
+    /// "How often / how do I feed, repot, prune, harvest it?" about one named plant: the task's
+    /// rhythm and how, even when the message also tells a problem ("…it is not flowering",
+    /// "roots coming out of the hole") that would otherwise pull a problem guide or a pot
+    /// rule over the question actually asked. Only for "how often / how" (not "why", "tell
+    /// me more"), and never for two plants.
+    pub(super) fn asked_care_task(&self, t: &mut Turn) -> Option<String> {
+        let s = t.named.or(t.picked)?;
+        let reading = t.reading;
+        if reading.more || t.r.plants.len() > 1 || matches!(reading.ask, Ask::Why | Ask::Compare) {
+            return None;
+        }
+        let a = self.care_tasks.answer_in(t.text, s, t.lang)?;
+        t.memory.plant = Some(s.id.clone());
+        Some(a)
+    }
+
     /// A question about the plant of the turn; None (to the care guides) for "tell me more",
     /// several plants or a problem.
     pub(super) fn about_one_plant(&self, t: &mut Turn) -> Option<String> {

@@ -43,7 +43,7 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 22] = [
+        const STAGES: [Stage; 23] = [
             Engine::continued_topic,
             Engine::order_status,
             Engine::refused_instruction,
@@ -55,6 +55,9 @@ impl Engine {
             Engine::shop_policy,
             Engine::quantity_total,
             Engine::plant_alone,
+            // "How often / how to feed, repot, harvest it?" before the claims, propositions and
+            // quick rules a problem told with it would otherwise pull in.
+            Engine::asked_care_task,
             Engine::judged_claim,
             Engine::judged_proposition,
             Engine::quick_answer,
