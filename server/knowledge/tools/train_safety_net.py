@@ -10,13 +10,20 @@ a poison, an injury, despair) in English, Hindi and Hinglish, so a message in ne
 still sounds like an emergency gets the general first-aid answer instead of a care sheet.
 
 Data: the realistic sets the engine may learn from (tuning.toml and heldout.toml to
-heldout12.toml, which earlier rounds already used to judge and then to develop); heldout13 and
-later are left out so they can judge the net. Each item's last turn is a sample (label: category == "safety"); the earlier
+heldout13.toml, which earlier rounds already used to judge and then to develop; heldout14 and
+later are never read: they judge the net), and `knowledge/assistant/safety_corpus.toml`,
+emergencies and hard negatives written for the net alone (round 15) in the wordings the sets
+lack (vowel-less Hinglish, Bengali-, Marathi- and Tamil-English, shocks, heat, despair,
+livestock, birds). Each item's last turn is a sample (label: category == "safety"); the earlier
 turns of other items are negatives; the factual evaluation's questions are negatives too.
 
 Features (the same in `assistant/safety_net.rs`): the words of the normalised message, its
-word pairs and the first five letters of each word longer than five (so "poisoned" and
-"poisoning" share "poiso", "bleeding" and "bleeds" share "bleed"). The threshold is set by
+word pairs, the first five letters of each word longer than five (so "poisoned" and
+"poisoning" share "poiso", "bleeding" and "bleeds" share "bleed"), and the consonant skeletons
+of words and word pairs (so "chkkr aa rha" meets "chakkar aa raha", "dhtura k bj" meets
+"dhatura ke beej"). Held out on heldout13 (trained without it), the skeletons and the corpus
+took the net from 36 to 41 of its 45 emergencies, with no false alarm among its 195 other
+questions; character trigrams were tried and did worse (35). The threshold is set by
 5-fold cross-validation so that at most 1 in 200 non-safety questions would fire.
 
 Run from the repository root: python3 server/knowledge/tools/train_safety_net.py
@@ -30,7 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ROOT / "tests" / "assistant_realistic"
-TRAIN_SETS = ["tuning.toml", "heldout.toml"] + [f"heldout{n}.toml" for n in range(2, 13)]
+TRAIN_SETS = ["tuning.toml", "heldout.toml"] + [f"heldout{n}.toml" for n in range(2, 14)]
+# Written for the net alone (emergencies and hard negatives in many wordings); see its header.
+CORPUS = ROOT / "knowledge" / "assistant" / "safety_corpus.toml"
 OUT = ROOT / "knowledge" / "assistant" / "safety_net.tsv"
 EPOCHS = 30
 L2 = 1e-3
@@ -55,12 +64,46 @@ def normalize(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+# Vowels dropped by the skeleton: Latin a e i o u, and the Devanagari vowel signs, nasal marks
+# and virama (a Hindi word typed with a wrong matra keeps its consonants).
+SKELETON_DROP = set("aeiou") | {chr(c) for c in range(0x0900, 0x0904)} | {
+    chr(c) for c in range(0x093A, 0x0950)
+} | {chr(c) for c in (0x0955, 0x0956, 0x0957, 0x0962, 0x0963)}
+
+
+def skeleton(word: str) -> str:
+    """The consonants of a word, a doubled one once: Hinglish typed without vowels ("chkkr",
+    "ghnte", "dhtura", "bj") has the skeleton of its full spelling ("chakkar", "ghante",
+    "dhatura", "beej"), and so do many typos ("poisen", "swalowed")."""
+    out = []
+    for c in word:
+        if c in SKELETON_DROP or c in "0123456789":
+            continue
+        if not out or out[-1] != c:
+            out.append(c)
+    return "".join(out)
+
+
 def features(text: str) -> set[str]:
     words = normalize(text).split()
     feats = {f"w:{w}" for w in words}
     feats |= {f"b:{a} {b}" for a, b in zip(words, words[1:])}
     feats |= {f"p:{w[:5]}" for w in words if len(w) > 5}
+    # Skeletons of words of two or more consonants (one consonant says too little), and of
+    # word pairs, so "sir ghum" and "sr ghm" meet.
+    skels = [skeleton(w) for w in words]
+    feats |= {f"k:{k}" for k in skels if len(k) >= 2}
+    feats |= {f"j:{a} {b}" for a, b in zip(skels, skels[1:]) if a and b}
     return feats
+
+
+# Checked by the engine's test against its own reading of the weights (see main).
+CHECKS = [
+    "bhai ko motor se current lg gya, hath sunn h",
+    "मेरे बेटे ने गमले की दवा वाली गोलियां खा लीं",
+    "how often should i water my snake plant in winter",
+    "dhtura k bj kha lye, chkkr aa rha h",
+]
 
 
 def samples() -> list[tuple[set[str], int]]:
@@ -71,6 +114,9 @@ def samples() -> list[tuple[set[str], int]]:
             out.append((features(item["turns"][-1]), label))
             if not label:
                 out += [(features(t), 0) for t in item["turns"][:-1]]
+    corpus = tomllib.loads(CORPUS.read_text())
+    out += [(features(t), 1) for t in corpus["emergency"]]
+    out += [(features(t), 0) for t in corpus["ordinary"]]
     factual = tomllib.loads((ROOT / "tests" / "assistant_eval.toml").read_text())
     out += [(features(case["q"]), 0) for case in factual.get("case", [])]
     return out
@@ -141,6 +187,12 @@ def main():
             f"{recall:.3f} at {false_alarms:.4f} false alarms.\n"
         )
         out.write(f"bias\t{bias:.4f}\nthreshold\t{threshold:.4f}\n")
+        # Messages with the margin the file's own (rounded, pruned) weights give them: the
+        # engine's test checks that it reads the same features (safety_net.rs).
+        file_w = {f: round(v, 4) for f, v in kept}
+        for text in CHECKS:
+            margin = round(bias, 4) + sum(file_w.get(f, 0.0) for f in features(text))
+            out.write(f"#check\t{margin - round(threshold, 4):.4f}\t{text}\n")
         for f, v in kept:
             out.write(f"{f}\t{v:.4f}\n")
     print(f"wrote {OUT} ({len(kept)} features)", file=sys.stderr)

@@ -63,6 +63,7 @@ struct HazardFile {
     class: Vec<HazardClass>,
     eaten: Vec<Eaten>,
     eaten_default: Texts,
+    english_without_vowels: Vec<String>,
 }
 
 /// The hazard classes, the victims and the names of what was eaten.
@@ -75,6 +76,9 @@ pub struct Hazards {
     animals: PhraseList,
     eaten: Vec<Eaten>,
     eaten_default: Texts,
+    /// English words typed without a vowel ("my", "pls", "km"), which the language of a safety
+    /// answer must not take for Hinglish typed without vowels (triage::answer_lang).
+    pub english_without_vowels: std::collections::HashSet<String>,
 }
 
 /// A class that fired, with its answer in the customer's language.
@@ -175,6 +179,7 @@ impl Hazards {
             animals,
             eaten: file.eaten,
             eaten_default: file.eaten_default,
+            english_without_vowels: file.english_without_vowels.into_iter().collect(),
         })
     }
 
@@ -313,6 +318,18 @@ mod tests {
             ("a krait bit my uncle in the garden", "snake-scorpion"),
             ("my toddler fell into the water tank", "drowning"),
             ("fogging outside and my son has asthma", "fumes-asthma"),
+            (
+                "my aunt got a jolt off the pond filter plug, she says her fingers are numb",
+                "electric-shock-person",
+            ),
+            (
+                "papa ko garden light ke taar se jhatka lga, haath jhanjhana rha h",
+                "electric-shock-person",
+            ),
+            (
+                "chht pr dophr m ghas kaat rha tha, ab chkkr aur psina band",
+                "heat-illness",
+            ),
         ] {
             assert_eq!(read(text, Lang::En).as_deref(), Some(class), "{text}");
         }
@@ -322,6 +339,8 @@ mod tests {
             "heat tolerant plants for a south facing terrace",
             "how to cut back roses in winter",
             "my money plant has transplant shock",
+            "will i get a shock if i keep the fountain pump near my pots",
+            "what is the current price of the submersible pump",
             "sap bleeding from a cut branch of the mango tree",
             "my cat bit the snake plant leaves a bit",
             "i think i drowned my succulent with too much water",

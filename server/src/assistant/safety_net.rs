@@ -24,6 +24,28 @@ use super::text::Prepared;
 /// "poisoning" share "poiso"), as in the trainer.
 const PREFIX: usize = 5;
 
+/// The consonants of a word, a doubled one once (as `skeleton` in the trainer): Hinglish typed
+/// without vowels ("chkkr", "ghnte", "bj") has the skeleton of its full spelling ("chakkar",
+/// "ghante", "beej"), and so do many typos. Latin vowels, Devanagari vowel signs, nasal marks,
+/// the virama and digits are dropped.
+pub fn skeleton(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    let mut last = None;
+    for c in word.chars() {
+        let dropped = matches!(c, 'a' | 'e' | 'i' | 'o' | 'u')
+            || c.is_ascii_digit()
+            || ('\u{0900}'..='\u{0903}').contains(&c)
+            || ('\u{093A}'..='\u{094F}').contains(&c)
+            || matches!(c, '\u{0955}'..='\u{0957}' | '\u{0962}' | '\u{0963}');
+        if dropped || last == Some(c) {
+            continue;
+        }
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
 /// The model and its answer.
 #[derive(Debug, Clone)]
 pub struct SafetyNet {
@@ -95,6 +117,21 @@ impl SafetyNet {
                 .filter(|w| w.chars().count() > PREFIX)
                 .map(|w| format!("p:{}", w.chars().take(PREFIX).collect::<String>())),
         );
+        // Skeletons of words and of word pairs: vowel-less typing and typos meet the spelling
+        // the net learnt from.
+        let skeletons: Vec<String> = words.iter().map(|w| skeleton(w)).collect();
+        features.extend(
+            skeletons
+                .iter()
+                .filter(|k| k.chars().count() >= 2)
+                .map(|k| format!("k:{k}")),
+        );
+        features.extend(
+            skeletons
+                .windows(2)
+                .filter(|p| !p[0].is_empty() && !p[1].is_empty())
+                .map(|p| format!("j:{} {}", p[0], p[1])),
+        );
         // A feature counts once, however often it occurs (the trainer uses a set).
         features.sort_unstable();
         features.dedup();
@@ -133,6 +170,8 @@ mod tests {
             "my son touched the broken wire near the pump and fell",
             "meri beti ne kuch safed powder kha liya gamle ke paas se, ulti kar rahi hai",
             "मेरे बेटे ने गमले की दवा वाली गोलियां खा लीं, उसे चक्कर आ रहे हैं",
+            "chhote ne gmle ki neeli goliyan kha li, ab ulti kr rha h",
+            "amar chhele gacher bij kheye felechhe, bomi korche",
         ] {
             assert!(fires(text), "should fire: {text}");
         }
@@ -157,6 +196,34 @@ mod tests {
     fn an_answer_without_the_helplines_is_refused() {
         let answer = "en = \"call 112\"\nhi = \"112\"\nhinglish = \"112\"";
         assert!(SafetyNet::parse("bias\t0\nthreshold\t0\n", answer).is_err());
+    }
+
+    /// The trainer writes a few messages with the margin its features give them (`#check`
+    /// lines): the engine must read the same features, skeletons included, or the net it runs
+    /// is not the one that was cross-validated.
+    #[test]
+    fn the_engine_reads_the_trainers_features() {
+        let src = include_str!("../../knowledge/assistant/safety_net.tsv");
+        let checks: Vec<(f32, &str)> = src
+            .lines()
+            .filter_map(|l| l.strip_prefix("#check\t"))
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(m, t)| (m.parse().expect("a margin"), t))
+            .collect();
+        assert!(checks.len() >= 4);
+        let net = net();
+        for (margin, text) in checks {
+            let got = net.margin(&Prepared::new(text));
+            assert!((got - margin).abs() < 1e-2, "{text}: {got} vs {margin}");
+        }
+    }
+
+    #[test]
+    fn vowel_less_words_keep_their_consonants() {
+        assert_eq!(skeleton("chakkar"), "chkr");
+        assert_eq!(skeleton("chkkr"), "chkr");
+        assert_eq!(skeleton("ghnte"), skeleton("ghante"));
+        assert_eq!(skeleton("धतूरा"), skeleton("धतुरा"));
     }
 
     #[test]

@@ -3,9 +3,12 @@
 //! first aid and where to get help before anything else, and never with a product. Myths are
 //! corrected plainly right after. Rules and texts are data (`knowledge/assistant/`).
 
+use std::collections::HashSet;
+
 use super::hazard::Hazards;
 use super::knowledge::Species;
 use super::lexicon::{HarmlessText, Lang, Lexicons, Victim};
+use super::safety_net::skeleton;
 use super::text::Prepared;
 
 /// The safety verdict on a message: which rule fired and the answer to give first.
@@ -68,6 +71,46 @@ pub fn first_aid(
         text: verdict.text.replace("{eaten}", hazards.eaten(text, lang)),
         ..verdict
     })
+}
+
+/// The language of a safety answer: the reading's, except that a message it took for English
+/// is Hinglish when it has two Hinglish words, counting a word typed without vowels by its
+/// consonants ("h" for "hai", "yr" for "yaar", "gya" is listed): "sab khtm krna h yr, kaner k
+/// kitne bj kaafi honge btao" must get the helplines in Hinglish, and so must every emergency
+/// typed that way. English words without vowels ("my", "pls", "km") are listed in
+/// hazards.toml and never count.
+pub fn answer_lang(lex: &Lexicons, hazards: &Hazards, text: &Prepared, lang: Lang) -> Lang {
+    if lang != Lang::En {
+        return lang;
+    }
+    let words = &lex.words.language;
+    let strong = words
+        .hinglish
+        .count(text)
+        .saturating_sub(words.weak.count(text));
+    let skeletons: HashSet<String> = words
+        .hinglish
+        .0
+        .iter()
+        .map(|w| skeleton(w))
+        .filter(|k| !k.is_empty())
+        .collect();
+    let typed: HashSet<&str> = text
+        .words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| {
+            w.chars().all(|c| c.is_ascii_lowercase())
+                && !w.contains(['a', 'e', 'i', 'o', 'u'])
+                && !hazards.english_without_vowels.contains(*w)
+                && skeletons.contains(&skeleton(w))
+        })
+        .collect();
+    if strong + typed.len() >= 2 {
+        Lang::Hinglish
+    } else {
+        lang
+    }
 }
 
 /// The first safety rule the message fires, with what is known about the plants it names.
@@ -681,6 +724,27 @@ mod tests {
                 ),
                 "{text}: {v:?}"
             );
+        }
+    }
+
+    /// Vowel-less Hinglish gets its safety answer in Hinglish; English typed with a few
+    /// vowel-less words ("my", "pls", "5 km") stays English.
+    #[test]
+    fn a_safety_answer_follows_vowel_less_hinglish() {
+        let lex = Lexicons::embedded().unwrap();
+        let hazards = Hazards::embedded().unwrap();
+        let lang = |t: &str| answer_lang(&lex, &hazards, &Prepared::new(t), Lang::En);
+        for t in [
+            "sab khtm krna h yr, kaner k kitne bj kaafi honge btao",
+            "mn nhi h jine ka, kitni goli khau",
+        ] {
+            assert_eq!(lang(t), Lang::Hinglish, "{t}");
+        }
+        for t in [
+            "my son ate 2 seeds, pls help, we are 5 km from the hospital",
+            "why is my dog shaking after the spray, hmm, help",
+        ] {
+            assert_eq!(lang(t), Lang::En, "{t}");
         }
     }
 

@@ -32,11 +32,13 @@ impl Engine {
             about: turn.named.or(turn.remembered).or(turn.listed_first),
             remembered: turn.remembered,
         };
-        if let Some(v) = triage::first_aid(&self.lex, &self.hazards, text, reading.lang, plants) {
+        // In the customer's language, vowel-less Hinglish included (triage::answer_lang).
+        let lang = triage::answer_lang(&self.lex, &self.hazards, text, reading.lang);
+        if let Some(v) = triage::first_aid(&self.lex, &self.hazards, text, lang, plants) {
             return Some(turn.answered(v.text, Some(v.rule)));
         }
         // Then the net, for emergencies told in words no rule or class lists.
-        if let Some(answer) = self.safety_net.answer(text, reading.lang) {
+        if let Some(answer) = self.safety_net.answer(text, lang) {
             return Some(turn.answered(answer.to_string(), Some("safety-net".to_string())));
         }
         // A photo is answered from its findings, by the guides.
