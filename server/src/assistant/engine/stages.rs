@@ -5,6 +5,7 @@
 
 use super::turn::{Stage, Turn};
 use super::{Answer, Engine, Question};
+use crate::assistant::cues::Intent;
 use crate::assistant::intent_model::Kind;
 use crate::assistant::memory::Memory;
 use crate::assistant::reading::Reading;
@@ -49,7 +50,10 @@ impl Engine {
         // plant or shop answer very unlikely, is refused: a plant word in it ("tea garden
         // labour wages", "coconut subsidy") would otherwise get that plant's care sheet, a
         // price word ("stock price of Infosys") the shop's "we don't sell …".
-        if intents.top().0 == Kind::OffTopic && intents.vetoes(&Kind::ANSWERED) {
+        // Thanks and greetings are small talk the guides answer, not a question to refuse.
+        let small_talk =
+            reading.thanks || reading.greeting || r.has(Intent::Thanks) || r.has(Intent::Greeting);
+        if !small_talk && intents.top().0 == Kind::OffTopic && intents.vetoes(&Kind::ANSWERED) {
             let mut answer =
                 turn.answered(self.lex.words.decline.get(reading.lang).to_string(), None);
             answer.on_topic = false;
@@ -86,7 +90,7 @@ impl Engine {
             (Engine::similar_plants, &[]),
             (
                 Engine::sold_or_priced,
-                &[Shop, OrderStatus, Recommend, Compare],
+                &[Shop, OrderStatus, Recommend, Compare, Identify],
             ),
             (Engine::compared_pair, &[]),
             (Engine::identified_plant, &[]),
