@@ -33,6 +33,7 @@ use super::care_tasks::CareTasks;
 use super::direct::{KindCare, Watering};
 use super::groups;
 use super::hazard::Hazards;
+use super::intent_model::{IntentModel, Kind};
 use super::knowledge::{Knowledge, Species};
 use super::lexicon::{Lang, Lexicons};
 use super::memory::Memory;
@@ -91,6 +92,8 @@ pub struct Engine {
     hazards: Hazards,
     /// The last safety check: a model of the words of emergencies no rule lists.
     safety_net: SafetyNet,
+    /// What kind of question a message is: a veto on the front stages (`engine/stages.rs`).
+    intents: IntentModel,
     watering: Watering,
     /// Quick answers and the Hindi/Hinglish guide bodies.
     book: Phrasebook,
@@ -109,6 +112,7 @@ impl Engine {
         let lex = Lexicons::embedded()?;
         let hazards = Hazards::embedded()?;
         let safety_net = SafetyNet::embedded()?;
+        let intents = IntentModel::embedded()?;
         photo::ask::PhotoQuestions::embedded()?;
         let watering = Watering::embedded(&kb)?;
         let book = Phrasebook::embedded(&kb)?;
@@ -142,6 +146,7 @@ impl Engine {
             lex,
             hazards,
             safety_net,
+            intents,
             watering,
             book,
             care_tasks,
@@ -209,6 +214,16 @@ impl Engine {
                 let asks_about_a_plant =
                     matches!(reading.ask, Ask::YesNo | Ask::HowOften | Ask::Why);
                 let mut a = self.guide_answer(q, &r, &memory, reading.lang, asks_about_a_plant);
+                // A question the intent model is sure is about the shop, which no policy
+                // phrase matched ("how many days to Guwahati 781001?"), is not refused as
+                // off-topic: it gets the shop's delivery and payment facts.
+                if !a.on_topic
+                    && q.photos.is_empty()
+                    && self.intents.read(&prepared).is_surely(Kind::Shop)
+                {
+                    a.text = self.shop_overview(reading.lang);
+                    a.on_topic = true;
+                }
                 if a.on_topic && reading.lang != Lang::En && q.photos.is_empty() {
                     a.text = self.in_customer_language(
                         &a,
@@ -245,6 +260,17 @@ impl Engine {
         }
         self.finish(&mut answer, &reading, &r, q);
         answer
+    }
+
+    /// The shop's delivery and payment facts, for a shop question no policy phrase matched.
+    fn shop_overview(&self, lang: Lang) -> String {
+        let email = &self.lex.shop.support_email;
+        ["delivery", "payment"]
+            .iter()
+            .filter_map(|id| self.lex.shop.topic.iter().find(|t| t.id == *id))
+            .map(|t| t.text.get(lang).replace("{support_email}", email))
+            .collect::<Vec<_>>()
+            .join("\n\n")
     }
 
     /// A short message right after a price asks a price too: "…and the ZZ plant?" (that

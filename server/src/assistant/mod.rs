@@ -15,6 +15,7 @@ pub mod gate;
 pub mod groups;
 pub mod hazard;
 pub mod injection;
+pub mod intent_model;
 pub mod knowledge;
 pub mod lexicon;
 pub mod llm;

@@ -5,6 +5,8 @@
 
 use super::turn::{Stage, Turn};
 use super::{Answer, Engine, Question};
+use crate::assistant::cues::Intent;
+use crate::assistant::intent_model::Kind;
 use crate::assistant::memory::Memory;
 use crate::assistant::reading::Reading;
 use crate::assistant::recognize::Recognition;
@@ -45,36 +47,65 @@ impl Engine {
         if !q.photos.is_empty() {
             return None;
         }
-        const STAGES: [Stage; 23] = [
-            Engine::continued_topic,
-            Engine::order_status,
-            Engine::refused_instruction,
+        let intents = self.intents.read(text);
+        // A message the model is sure is not about plants or the shop, with every kind of
+        // plant or shop answer very unlikely, is refused: a plant word in it ("tea garden
+        // labour wages", "coconut subsidy") would otherwise get that plant's care sheet, a
+        // price word ("stock price of Infosys") the shop's "we don't sell …".
+        // Thanks and greetings are small talk the guides answer, not a question to refuse.
+        let small_talk =
+            reading.thanks || reading.greeting || r.has(Intent::Thanks) || r.has(Intent::Greeting);
+        if !small_talk && intents.top().0 == Kind::OffTopic && intents.vetoes(&Kind::ANSWERED) {
+            let mut answer =
+                turn.answered(self.lex.words.decline.get(reading.lang).to_string(), None);
+            answer.on_topic = false;
+            return Some(answer);
+        }
+        // Each stage with the kinds of question its answer is for: the intent model vetoes a
+        // stage when it finds those kinds very unlikely and another kind very likely (a shop
+        // policy for a watering question, "we don't sell X" for an off-topic one). No kinds:
+        // the stage answers whatever the message is (follow-ups, lists, memory, and the
+        // guards: an injection or another customer's order is refused whatever it reads as).
+        use crate::assistant::intent_model::Kind::*;
+        const STAGES: [(Stage, &[Kind]); 23] = [
+            (Engine::continued_topic, &[]),
+            (Engine::order_status, &[]),
+            (Engine::refused_instruction, &[]),
             // A myth before the shop's policies: "…my colony WhatsApp group says" names a
             // source of the belief, not a wish to contact the shop.
-            Engine::described_plant,
-            Engine::corrected_myth,
-            Engine::delivered_size,
-            Engine::shop_policy,
-            Engine::quantity_total,
-            Engine::plant_alone,
+            (Engine::described_plant, &[]),
+            (
+                Engine::corrected_myth,
+                &[Myth, Recommend, Diagnose, Identify, Compare],
+            ),
+            (Engine::delivered_size, &[Shop, OrderStatus, Recommend]),
+            (Engine::shop_policy, &[Shop, OrderStatus, Recommend]),
+            (Engine::quantity_total, &[]),
+            (Engine::plant_alone, &[]),
             // "How often / how to feed, repot, harvest it?" before the claims, propositions and
             // quick rules a problem told with it would otherwise pull in.
-            Engine::asked_care_task,
-            Engine::judged_claim,
-            Engine::judged_proposition,
-            Engine::quick_answer,
-            Engine::safe_among_list,
-            Engine::catalogue_extreme,
-            Engine::picked_from_list,
-            Engine::cheaper_than_list,
-            Engine::similar_plants,
-            Engine::sold_or_priced,
-            Engine::compared_pair,
-            Engine::identified_plant,
-            Engine::about_one_plant,
-            Engine::told_facts,
+            (Engine::asked_care_task, &[]),
+            (Engine::judged_claim, &[]),
+            (Engine::judged_proposition, &[]),
+            (Engine::quick_answer, &[]),
+            (Engine::safe_among_list, &[]),
+            (Engine::catalogue_extreme, &[]),
+            (Engine::picked_from_list, &[]),
+            (Engine::cheaper_than_list, &[]),
+            (Engine::similar_plants, &[]),
+            (
+                Engine::sold_or_priced,
+                &[Shop, OrderStatus, Recommend, Compare, Identify],
+            ),
+            (Engine::compared_pair, &[]),
+            (Engine::identified_plant, &[]),
+            (Engine::about_one_plant, &[]),
+            (Engine::told_facts, &[]),
         ];
-        let reply = STAGES.iter().find_map(|stage| stage(self, &mut turn))?;
+        let reply = STAGES
+            .iter()
+            .filter(|(_, kinds)| !intents.vetoes(kinds))
+            .find_map(|(stage, _)| stage(self, &mut turn))?;
         Some(turn.answered(reply, None))
     }
 }
