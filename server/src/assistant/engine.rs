@@ -53,6 +53,8 @@ use crate::domain::catalogue::CatalogueItem;
 /// customers read.
 const SHORT_ANSWER_WHOLE: usize = 150;
 const SHORT_ANSWER_WORDS: usize = 130;
+/// An answer with a plant's ⚠️ warning is kept whole up to this many words.
+const WARNED_ANSWER_WHOLE: usize = 180;
 
 /// One message to answer.
 pub struct Question<'a> {
@@ -249,8 +251,17 @@ impl Engine {
         self.verdict_first(&mut answer, &reading, &r, &prepared, q);
         // Every answer, whichever stage wrote it (a plant's sheet for "why no splits?", a
         // comparison, a list), stays within the 150 words customers read unless they asked for
-        // more; a safety answer and a photo's findings are given whole.
-        if !reading.more && q.photos.is_empty() && answer.safety.is_none() && answer.on_topic {
+        // more; a safety answer and a photo's findings are given whole, and so is a short
+        // answer that carries a plant's ⚠️ warning (a verdict on a poisonous plant a little
+        // over the budget must not lose the warning to the cut).
+        let warned = answer.text.contains("⚠️")
+            && answer.text.split_whitespace().count() <= WARNED_ANSWER_WHOLE;
+        if !reading.more
+            && q.photos.is_empty()
+            && answer.safety.is_none()
+            && answer.on_topic
+            && !warned
+        {
             answer.text = shorten_within(
                 &answer.text,
                 SHORT_ANSWER_WHOLE,
