@@ -33,6 +33,9 @@ import sys
 import tomllib
 from pathlib import Path
 
+# One normalisation, one feature set and the same folds as the safety net (same folder).
+from train_safety_net import cross_validate, normalize, word_features
+
 ROOT = Path(__file__).resolve().parents[2]
 SETS = ROOT / "tests" / "assistant_realistic"
 TRAIN_SETS = ["tuning.toml", "heldout.toml"] + [f"heldout{n}.toml" for n in range(2, 14)]
@@ -61,27 +64,8 @@ MAX_WRONG_VETOES = 0.01
 KEEP_WEIGHT = 0.1
 
 
-def is_word_char(c: str) -> bool:
-    return c.isalnum() or "\u0900" <= c <= "\u097f"
-
-
-def normalize(text: str) -> str:
-    """The engine's `text::normalize` (as in train_safety_net.py)."""
-    out = []
-    for c in text.lower():
-        if c in "'’\u093c":
-            continue
-        c = "ं" if c == "ँ" else c
-        out.append(c if is_word_char(c) else " ")
-    return " ".join("".join(out).split())
-
-
 def features(text: str) -> list[str]:
-    words = normalize(text).split()
-    feats = {f"w:{w}" for w in words}
-    feats |= {f"b:{a} {b}" for a, b in zip(words, words[1:])}
-    feats |= {f"p:{w[:5]}" for w in words if len(w) > 5}
-    return sorted(feats)
+    return sorted(word_features(normalize(text).split()))
 
 
 def samples() -> list[tuple[list[str], int]]:
@@ -135,23 +119,10 @@ def predict(w, bias, feats):
     return softmax(z)
 
 
-def cross_validate(data, folds=5):
-    rng = random.Random(21)
-    idx = list(range(len(data)))
-    rng.shuffle(idx)
-    probs = [None] * len(data)
-    for k in range(folds):
-        test = set(idx[k::folds])
-        w, b = train([d for i, d in enumerate(data) if i not in test])
-        for i in test:
-            probs[i] = predict(w, b, data[i][0])
-    return probs
-
-
 def main():
     data = samples()
     print(f"{len(data)} samples", file=sys.stderr)
-    oof = cross_validate(data)
+    oof = cross_validate(data, train, predict)
     right = sum(1 for p, (_, y) in zip(oof, data) if max(range(len(p)), key=p.__getitem__) == y)
     accuracy = right / len(data)
     print(f"5-fold accuracy {accuracy:.3f}", file=sys.stderr)

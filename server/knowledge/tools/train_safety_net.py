@@ -84,11 +84,18 @@ def skeleton(word: str) -> str:
     return "".join(out)
 
 
-def features(text: str) -> set[str]:
-    words = normalize(text).split()
+def word_features(words: list[str]) -> set[str]:
+    """The features both word models read (the engine's `assistant/word_features.rs`): each
+    word, each pair of neighbouring words, the first five letters of each longer word."""
     feats = {f"w:{w}" for w in words}
     feats |= {f"b:{a} {b}" for a, b in zip(words, words[1:])}
     feats |= {f"p:{w[:5]}" for w in words if len(w) > 5}
+    return feats
+
+
+def features(text: str) -> set[str]:
+    words = normalize(text).split()
+    feats = word_features(words)
     # Skeletons of words of two or more consonants (one consonant says too little), and of
     # word pairs, so "sir ghum" and "sr ghm" meet.
     skels = [skeleton(w) for w in words]
@@ -149,18 +156,20 @@ def score(w, bias, feats):
     return bias + sum(w.get(f, 0.0) for f in feats)
 
 
-def cross_validate(data, folds=5):
-    """Out-of-fold scores of every sample."""
+def cross_validate(data, train=None, predict=None, folds=5):
+    """Out-of-fold predictions of every sample (this net's `train` and `score` unless another
+    model's are given: the intent model's trainer uses the same folds)."""
+    train, predict = train or globals()["train"], predict or score
     rng = random.Random(21)
     idx = list(range(len(data)))
     rng.shuffle(idx)
-    scores = [0.0] * len(data)
+    out = [None] * len(data)
     for k in range(folds):
         test = set(idx[k::folds])
         w, b = train([d for i, d in enumerate(data) if i not in test])
         for i in test:
-            scores[i] = score(w, b, data[i][0])
-    return scores
+            out[i] = predict(w, b, data[i][0])
+    return out
 
 
 def main():

@@ -18,9 +18,7 @@ use std::collections::HashMap;
 use anyhow::{bail, Context};
 
 use super::text::Prepared;
-
-/// Words longer than this also count by their first `PREFIX` letters, as in the trainer.
-const PREFIX: usize = 5;
+use super::word_features::word_features;
 
 /// The kinds of question the model tells apart: the categories of the development sets
 /// (`constraints` read as `recommend`), in the trainer's order.
@@ -174,15 +172,7 @@ impl IntentModel {
     /// The probability of each kind for the message.
     pub fn read(&self, text: &Prepared) -> Intents {
         let words: Vec<&str> = text.words.iter().map(String::as_str).collect();
-        let mut features: Vec<String> = Vec::with_capacity(words.len() * 3);
-        features.extend(words.iter().map(|w| format!("w:{w}")));
-        features.extend(words.windows(2).map(|p| format!("b:{} {}", p[0], p[1])));
-        features.extend(
-            words
-                .iter()
-                .filter(|w| w.chars().count() > PREFIX)
-                .map(|w| format!("p:{}", w.chars().take(PREFIX).collect::<String>())),
-        );
+        let mut features = word_features(&words);
         // A feature counts once, however often it occurs (the trainer uses a set).
         features.sort_unstable();
         features.dedup();

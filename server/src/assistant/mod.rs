@@ -33,6 +33,7 @@ pub mod shop;
 pub mod text;
 pub mod triage;
 pub mod verdict;
+pub mod word_features;
 
 pub use engine::{Answer, Engine, Question};
 pub use knowledge::Knowledge;

@@ -19,10 +19,7 @@ use anyhow::{bail, Context};
 
 use super::lexicon::{Lang, Texts};
 use super::text::Prepared;
-
-/// Words longer than this also count by their first `PREFIX` letters ("poisoned" and
-/// "poisoning" share "poiso"), as in the trainer.
-const PREFIX: usize = 5;
+use super::word_features::word_features;
 
 /// The consonants of a word, a doubled one once (as `skeleton` in the trainer): Hinglish typed
 /// without vowels ("chkkr", "ghnte", "bj") has the skeleton of its full spelling ("chakkar",
@@ -108,15 +105,7 @@ impl SafetyNet {
     /// How far above (positive) or below its threshold the message reads as an emergency.
     pub fn margin(&self, text: &Prepared) -> f32 {
         let words: Vec<&str> = text.words.iter().map(String::as_str).collect();
-        let mut features: Vec<String> = Vec::with_capacity(words.len() * 3);
-        features.extend(words.iter().map(|w| format!("w:{w}")));
-        features.extend(words.windows(2).map(|p| format!("b:{} {}", p[0], p[1])));
-        features.extend(
-            words
-                .iter()
-                .filter(|w| w.chars().count() > PREFIX)
-                .map(|w| format!("p:{}", w.chars().take(PREFIX).collect::<String>())),
-        );
+        let mut features = word_features(&words);
         // Skeletons of words and of word pairs: vowel-less typing and typos meet the spelling
         // the net learnt from.
         let skeletons: Vec<String> = words.iter().map(|w| skeleton(w)).collect();
